@@ -112,3 +112,65 @@ def test_other_formats_are_read_through_the_indexer(tmp_path, schema_file, capsy
     assert main(["fields", "--schema", str(schema_file), str(page), "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
     assert result["data"] == {"text": "from html", "score": 3}
+
+
+def on_screen(raw: str) -> list[str]:
+    """The lines a terminal shows for ``raw``: a carriage return takes the cursor back to the start
+    of its line, where what follows is written over what is there."""
+    shown = []
+    for line in raw.replace("\r\n", "\n").split("\n"):
+        cells: list[str] = []
+        for part in line.split("\r"):
+            cells[: len(part)] = list(part)  # a shorter part leaves the rest of what was there
+        shown.append("".join(cells).rstrip())
+    return shown
+
+
+def test_a_file_skipped_is_said_on_a_line_of_its_own_under_the_counter(tmp_path, schema_file) -> None:
+    import os
+    import pty
+    import subprocess
+    import sys
+    import threading
+
+    from tests.tui.conftest import BROKEN_DOCX
+
+    replies = tmp_path / "replies"
+    replies.mkdir()
+    # the counter is drawn on a terminal for 50 files and more; the broken file is read first
+    (replies / "a-broken.docx").write_bytes(BROKEN_DOCX)
+    for i in range(59):
+        (replies / f"r{i:02d}.txt").write_text('{"text": "hi"}', encoding="utf-8")
+    leader, follower = pty.openpty()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    argv = [sys.executable, "-m", "tui.cli", "fields", "--schema", str(schema_file), str(replies), "--quiet"]
+    run = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=follower, env=env)
+    os.close(follower)
+    read: list[bytes] = []
+
+    def drain() -> None:
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the terminal closed with the process (EIO)
+                return
+            if not chunk:
+                return
+            read.append(chunk)
+
+    reader = threading.Thread(target=drain)
+    reader.start()
+    run.communicate(timeout=120)
+    reader.join(timeout=10)
+    os.close(leader)
+    assert run.returncode == 0
+    shown = on_screen(b"".join(read).decode())
+    note = (
+        f"chunkscope: skipped {replies / 'a-broken.docx'}: PARSE_ERROR: a-broken.docx is not a valid zip "
+        "archive: File is not a zip file"
+    )
+    # it came after the counter, on the counter's line: "[                              ] 1/60chunkscope: …"
+    assert shown[0] == note, shown
+    # then the counter, drawn again and wiped at the end, and the summary
+    assert shown[1].startswith("59 documents in ") and shown[1].endswith(", 1 skipped"), shown
+    assert shown[2:] == [""], shown

@@ -178,6 +178,7 @@ def run(args: argparse.Namespace) -> int:
                 + "\n"
             )
         else:
+            progress.clear()  # the note on a line of its own, not after the counter
             say_skipped(path, failure_words(exc))
 
     if args.folder is not None:
@@ -277,7 +278,13 @@ class _Progress:
         sys.stderr.write(f"\r[{'█' * filled}{' ' * (width - filled)}] {done:,}/{total:,}")
         sys.stderr.flush()
 
-    def done(self) -> None:
+    def clear(self) -> None:
+        """Wipe the counter off its line (for a line written on stderr meanwhile, which came after
+        the counter on its line); the next update draws it again at once."""
         if self.enabled and self.last:
             sys.stderr.write("\r" + " " * 60 + "\r")
             sys.stderr.flush()
+            self.last = 0.0
+
+    def done(self) -> None:
+        self.clear()
