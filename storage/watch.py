@@ -298,6 +298,13 @@ class Watcher:
                 self.on_ignore_changed()
         src = self.relative(event.src_path)
         dest = self.relative(event.dest_path) if getattr(event, "dest_path", "") else None
+        listing = event.is_directory and event.event_type == "modified"
+        if (
+            event.event_type != "deleted"
+            and (src is None or self._moved_out(src, listing))
+            and (dest is None or self._moved_out(dest, False))
+        ):
+            return
         if event.event_type == "moved":
             both = src and dest
             if (
@@ -312,8 +319,25 @@ class Watcher:
                     self.debouncer.touch(end)
             return
         if src and not self._ignored(src, event.is_directory):
-            listing = event.is_directory and event.event_type == "modified"
             self.debouncer.touch(src, listing=listing)
+
+    def _moved_out(self, rel: str, listing: bool) -> bool:
+        """Whether ``rel`` lies in a folder that is no folder under the root now (for a folder's
+        listing, the folder itself): an event of a folder moved out of the tree.
+
+        watchdog's inotify observer keeps the watches of a folder moved out (see
+        :data:`_REWATCH`) and names what comes or changes in it by the folder's old place in the
+        tree (``notes/sub/new.md``, the folder in another tree). The folder leaving was reported
+        (a delete, which drops what the index held under it) and its coming back will be (the
+        folder created, walked whole), so :meth:`hint` drops those events rather than have the
+        loop look each path up on the disk, a batch each, to find nothing there. One ``stat`` of
+        the folder as the event comes: a folder back has its events kept at once, nothing being
+        remembered of it that a quick move back would have to undo. A file's creation or change
+        in a folder deleted or renamed before its event came is dropped as well, the folder's own
+        delete or move covering it; a delete is always handed over, as it was (the loop removes
+        the paths gone of a batch together)."""
+        folder = rel if listing else rel.rpartition("/")[0]
+        return bool(folder) and not os.path.isdir(f"{self.root}/{folder}")
 
     def _ignored(self, rel: str, is_dir: bool) -> bool:
         try:

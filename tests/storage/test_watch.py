@@ -32,7 +32,7 @@ from storage.indexing import (
 )
 from storage.sync import BatchApplied, SyncEvent, SyncLoop, WatcherState
 from storage.walk import walk
-from storage.watch import Batch
+from storage.watch import Batch, Debouncer, Watcher
 
 from ._testfmt import gated_folder, open_gate
 from .conftest import TEST_FORMATS, bump_mtime, read_steps
@@ -1149,3 +1149,56 @@ def test_a_folder_moved_out_and_back_in_is_watched_again_without_watchdog_s_warn
             h.close()
     said = [str(w.message) for w in seen if "already exists for watch" in str(w.message)]
     assert said == [], said[:1]
+
+
+def hinted_until(debouncer: Debouncer, path: str, seen: list[str]) -> list[str]:
+    """The paths of the batches ``debouncer`` hands over until one holds ``path``, added to
+    ``seen``. A path hinted before ``path`` is handed over with it or before it."""
+
+    def taken() -> bool:
+        batch = debouncer.take_ready()
+        if batch is not None:
+            seen.extend(batch.paths)
+        return path in seen
+
+    wait_until(taken, what=f"a batch holding {path}")
+    return seen
+
+
+def test_the_events_of_a_folder_moved_out_of_the_tree_are_dropped_and_its_own_when_back(tmp_path):
+    # watchdog's inotify observer keeps the watches of a folder moved out and names what changes
+    # in it by its old place in the tree: the loop looked at "notes/sub/new.md" and the other paths
+    # below on the disk, found nothing there, and took nothing from them
+    root = tmp_path / "folder"
+    outside = tmp_path / "outside"
+    (root / "notes" / "sub" / "deep").mkdir(parents=True)
+    (root / "notes" / "sub" / "a.md").write_text("# a\n")
+    outside.mkdir()
+    debouncer = Debouncer(quiet=0.05, cap=0.5)
+    watcher = Watcher(root, debouncer)
+    watcher.start()
+    try:
+        assert watcher.state == "native"
+        os.rename(root / "notes" / "sub", outside / "sub")
+        # its leaving is said: the loop drops what the index holds under it
+        assert "notes/sub" in hinted_until(debouncer, "notes/sub", [])
+        away = outside / "sub"
+        (away / "new.md").write_text("# new\n")
+        (away / "a.md").write_text("# a, edited away\n")
+        (away / "deep" / "x.md").write_text("# x\n")
+        os.rename(away / "a.md", away / "b.md")
+        (root / "sentinel.md").write_text("# after the edits away\n")
+        seen = hinted_until(debouncer, "sentinel.md", [])
+        assert seen == ["sentinel.md"], seen
+        # moved back at once and written in: the folder and the file written are handed over
+        os.rename(away, root / "notes" / "sub")
+        (root / "notes" / "sub" / "deep" / "y.md").write_text("# y\n")
+        seen = hinted_until(debouncer, "notes/sub/deep/y.md", [])
+        assert "notes/sub" in seen, seen
+        # out and back within a few milliseconds, then written in: still followed
+        os.rename(root / "notes" / "sub", away)
+        os.rename(away, root / "notes" / "sub")
+        (root / "notes" / "sub" / "deep" / "z.md").write_text("# z\n")
+        hinted_until(debouncer, "notes/sub/deep/z.md", [])
+    finally:
+        watcher.stop()
