@@ -294,7 +294,7 @@ class Watcher:
         if event.event_type in ("opened", "closed_no_write"):
             return
         for raw in (event.src_path, getattr(event, "dest_path", "")):
-            if raw and os.path.basename(os.fsdecode(raw)) == IGNORE_FILE:
+            if raw and os.path.basename(os.fsdecode(raw)) == IGNORE_FILE and self._is_rules(raw):
                 self.on_ignore_changed()
         src = self.relative(event.src_path)
         dest = self.relative(event.dest_path) if getattr(event, "dest_path", "") else None
@@ -320,6 +320,13 @@ class Watcher:
             return
         if src and not self._ignored(src, event.is_directory):
             self.debouncer.touch(src, listing=listing)
+
+    def _is_rules(self, raw: str | bytes) -> bool:
+        """Whether ``raw``, a file named as the ignore rules' file, is the root's, the one the
+        rules are read from (``storage.ignore.IgnoreRules``): one of that name in a subfolder, or
+        in a folder moved out of the tree, reloaded the rules and reconciled the whole tree."""
+        folder = Path(os.fsdecode(raw)).parent
+        return folder == self.root or folder.resolve() == self.root
 
     def _moved_out(self, rel: str, listing: bool) -> bool:
         """Whether ``rel`` lies in a folder that is no folder under the root now (for a folder's

@@ -1202,3 +1202,29 @@ def test_the_events_of_a_folder_moved_out_of_the_tree_are_dropped_and_its_own_wh
         hinted_until(debouncer, "notes/sub/deep/z.md", [])
     finally:
         watcher.stop()
+
+
+def test_only_the_root_s_ignore_file_reloads_the_rules(tmp_path):
+    # the rules are read from the root's .chunkscopeignore alone; one of that name in a subfolder,
+    # or in a folder moved out of the tree, reloaded them and reconciled the whole tree
+    root = tmp_path / "folder"
+    outside = tmp_path / "outside"
+    (root / "notes" / "sub").mkdir(parents=True)
+    outside.mkdir()
+    debouncer = Debouncer(quiet=0.05, cap=0.5)
+    reloads: list[float] = []
+    watcher = Watcher(root, debouncer, on_ignore_changed=lambda: reloads.append(time.monotonic()))
+    watcher.start()
+    try:
+        assert watcher.state == "native"
+        os.rename(root / "notes" / "sub", outside / "sub")
+        hinted_until(debouncer, "notes/sub", [])
+        (root / "notes" / ".chunkscopeignore").write_text("*.log\n")
+        (outside / "sub" / ".chunkscopeignore").write_text("*.log\n")
+        (root / "sentinel.md").write_text("# after the two files\n")
+        hinted_until(debouncer, "sentinel.md", [])
+        assert reloads == [], len(reloads)
+        (root / ".chunkscopeignore").write_text("*.log\n")
+        wait_until(lambda: reloads, what="the rules reloaded")
+    finally:
+        watcher.stop()
