@@ -2453,13 +2453,21 @@ def join_page_breaks(
     """A paragraph that ends a page without a stop, its last line running to the right edge of
     its column (the next word would not have fitted), followed by one that starts the next page
     in lower case, is one sentence cut by the page break: the two become one paragraph (joined
-    as a page's lines are, ``join_lines``), on the page where it starts. ``owners[k]`` is the
-    group block ``k`` alone was made of (else None); ``body``: each page's lines in groups;
-    ``words``: the document's, for a hyphen at the page's end."""
+    as a page's lines are, ``join_lines``), on the page where it starts. In CJK text, which has
+    no case, the next page's paragraph carries it on where it opens with CJK text at the column's
+    left margin, no first-line indent and no number (``_cjk_runs_on``). A few characters standing
+    alone under the paragraph at the page's foot (a page number OCR read as ``一``) do not part
+    the two: they stay after the joined paragraph. ``owners[k]`` is the group block ``k`` alone
+    was made of (else None); ``body``: each page's lines in groups; ``words``: the document's,
+    for a hyphen at the page's end."""
     out: list[Block] = []
-    tail: Group | None = None  # the group of the last block read
+    tail: Group | None = None  # the group of the last block read, the page's foot left out
+    cut = -1  # the index in out of that block
     for b, g in zip(blocks, owners, strict=True):
-        prev = out[-1] if out else None
+        if tail is not None and g is not None and cut >= 0 and _foot_mark(b, g, tail):
+            out.append(b)
+            continue
+        prev = out[cut] if cut >= 0 else None
         if (
             prev is not None
             and g is not None
@@ -2467,19 +2475,39 @@ def join_page_breaks(
             and b.kind == PARAGRAPH
             and prev.kind == PARAGRAPH
             and b.page == tail.page + 1
-            and b.text[:1].islower()
             and not prev.text.rstrip(_CLOSERS).endswith(_SENTENCE_END)
-            and _runs_on(tail.lines[-1], g.lines[0], body.get(tail.page, ()))
+            and (
+                (b.text[:1].islower() and _runs_on(tail.lines[-1], g.lines[0], body.get(tail.page, ())))
+                or _cjk_runs_on(tail.lines[-1], g.lines[0], body.get(tail.page, ()), body.get(b.page, ()))
+            )
         ):
             text = join_lines([prev.text, b.text], words)
             at = max(0, len(text) - len(b.text))  # where the next page's text starts,
-            if at and not text[at - 1].isspace():  # its first word joined at a hyphen
-                at = text.rfind(" ", 0, at) + 1
-            out[-1] = replace(prev, text=text, meta=onto_page(prev, at, b.page))
+            if at and not text[at - 1].isspace() and not _is_cjk(text[at - 1]) and not _is_cjk(text[at]):
+                at = text.rfind(" ", 0, at) + 1  # its first word joined at a hyphen
+            out[cut] = replace(prev, text=text, meta=onto_page(prev, at, b.page))
         else:
             out.append(b)
+            cut = len(out) - 1
         tail = g
     return out
+
+
+#: a block of at most this many characters (spaces aside), one line under the page's last
+#: paragraph, is a mark at the page's foot (a page number, a dash), not text the paragraph ends on
+FOOT_MARK = 3
+
+
+def _foot_mark(block: Block, group: Group, tail: Group) -> bool:
+    """Whether ``block`` (made of ``group``) is a mark of FOOT_MARK characters at most standing
+    alone under ``tail``'s last line on its page."""
+    return (
+        block.kind == PARAGRAPH
+        and group.page == tail.page
+        and len(group.lines) == 1
+        and len(block.text.replace(" ", "")) <= FOOT_MARK
+        and group.lines[0].top <= tail.lines[-1].base
+    )
 
 
 def onto_page(block: Block, offset: int, page: int) -> dict:
@@ -2508,6 +2536,42 @@ def _runs_on(last: Line, first: Line, lines: Sequence[Line]) -> bool:
     if len(column) < COLUMN_LINES:
         return False
     return _wraps(last, first, max(ln.right for ln in column))
+
+
+def _cjk_runs_on(last: Line, first: Line, lines: Sequence[Line], next_lines: Sequence[Line]) -> bool:
+    """Whether ``first``, the first line of a page, carries on the CJK paragraph ``last`` ends the
+    page before on: ``last`` runs to the right edge of its column of CJK text (``_at_edge`` among
+    ``lines``, its page's) and ends no sentence; ``first`` opens with a CJK character, not a number
+    or a list's marker, in about ``last``'s size (as ``_cjk_wrap`` allows a scan's text layer) and
+    weight, and starts at the left margin of its column (``next_lines``, its page's lines), where
+    a paragraph's first line is indented."""
+    text = first.text
+    size = first.size
+    if (
+        not text
+        or not _is_cjk(text[0])
+        or _CJK_ORDINAL.match(text) is not None
+        or _marker(text) is not None
+        or last.bold != first.bold
+        or not (last.upright and first.upright)
+        or max(size, last.size) > CJK_SIZES * min(size, last.size)
+        or _ends_sentence(last.text)
+        or _CJK.search(last.text) is None
+    ):
+        return False
+    column = [
+        ln.left
+        for ln in _cjk_lines(next_lines)
+        if ln.upright
+        and ln.left < first.right
+        and ln.right > first.left
+        and size / CJK_SIZES <= ln.size <= size * CJK_SIZES
+    ]
+    if len(column) < COLUMN_LINES:
+        return False
+    most = Counter(round(left / 3) for left in column).most_common(1)[0][0]
+    margin = min(left for left in column if round(left / 3) == most)
+    return first.left <= margin + 0.8 * size and _at_edge(last, _cjk_lines(lines))
 
 
 #: the marker an ordered item's text opens with, as the list reader took it (``_ORDERED``,

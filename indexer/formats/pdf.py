@@ -266,7 +266,12 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # text (年度财务报告说明 in 18 pt over 10 pt) had stayed a paragraph, each CJK character being one font
     # size wide; a paragraph of CJK text set a size up (under 1.25 times the body's, not bold) that ends in
     # '。' and holds 16 CJK characters or more is a sentence, no heading, as a Latin one of 8 words is
-    version="40",
+    # 41: a CJK paragraph cut by a page break one paragraph, joined without a space, where the page's last line
+    # runs to its column's edge and ends no sentence and the next page opens at its column's left margin (no
+    # first-line indent) with CJK text that is no Chinese number (pr-136-example.pdf: 要求银 / 行在免除罚息);
+    # a mark of three characters at most alone at the page's foot, under the paragraph, no longer parts a
+    # paragraph cut by a page break (Latin or CJK) and stays after it
+    version="41",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
     images=True,
