@@ -2222,6 +2222,7 @@ def to_blocks(
         for o, g in zip(owners, groups, strict=True)
     ]
     _label_twins_demoted(groups, keys, body)
+    owners, groups, keys = _one_titles(owners, groups, keys, body, shapes, scans)
     if slides:
         _place_slide_titles(groups, keys, body, slides, scans)
     titles = _slide_titles(groups, keys, slides) if slides else set()
@@ -2254,6 +2255,77 @@ def to_blocks(
             block = new_block(PARAGRAPH, g.text(), page=g.page)
         out.append((owner, block))
     return out
+
+
+#: two heading lines whose sizes differ by less than this many points are one title when they
+#: stand one under the other, centred together: a scan's text layer sets each line's size as read
+#: from the image (pr-136-example.pdf's title lines measure 24.8 and 25.7 pt)
+TITLE_SIZES = 1.0
+#: the lines of one title stand at most this many font sizes apart, baseline to baseline
+TITLE_PITCH = 1.6
+
+
+def _one_titles(
+    owners: Sequence[Group],
+    groups: Sequence[Group],
+    keys: Sequence,
+    body: float,
+    shapes: Mapping[int, _PageShape],
+    scans: frozenset[int],
+) -> tuple[list[Group], list[Group], list]:
+    """Join two headings of different keys that are one title set over two lines in a size a
+    little apart (``_title_lines``) into one group, its key as ``_heading_key`` gives it; without
+    the join each line took a level of its own, the second nested under the first. ``owners``,
+    ``groups`` and ``keys`` in step, as ``to_blocks`` holds them; the joined group's owner is the
+    first line's."""
+    if sum(1 for k in keys if k is not None) < 2:
+        return list(owners), list(groups), list(keys)
+    out_owners: list[Group] = []
+    out_groups: list[Group] = []
+    out_keys: list = []
+    i, n = 0, len(groups)
+    while i < n:
+        g, key = groups[i], keys[i]
+        if i + 1 < n and key is not None and keys[i + 1] is not None and keys[i + 1] != key:
+            after = groups[i + 1]
+            if owners[i + 1] is not owners[i] and _title_lines(g, after, shapes.get(g.page)):
+                joined = Group(g.page, words=g.words)
+                for line in (*g.lines, *after.lines):
+                    joined.add(line)
+                joined_key = _heading_key(joined, body, shapes.get(g.page), g.page in scans)
+                if joined_key is not None:
+                    out_owners.append(owners[i])
+                    out_groups.append(joined)
+                    out_keys.append(joined_key)
+                    i += 2
+                    continue
+        out_owners.append(owners[i])
+        out_groups.append(g)
+        out_keys.append(key)
+        i += 1
+    return out_owners, out_groups, out_keys
+
+
+def _title_lines(first: Group, second: Group, shape: _PageShape | None) -> bool:
+    """Whether ``second`` goes on with the title ``first`` opens: one line each, on one page, in
+    one weight, sizes under TITLE_SIZES apart, ``second`` right under ``first`` (at most
+    TITLE_PITCH font sizes between their baselines), both centred on the page's text area and on
+    one another (their middles within a font size), ``first`` ending no sentence nor clause."""
+    if len(first.lines) != 1 or len(second.lines) != 1 or first.page != second.page:
+        return False
+    a, b = first.lines[0], second.lines[0]
+    size = max(a.size, b.size)
+    if a.bold != b.bold or abs(a.size - b.size) >= TITLE_SIZES or not (a.upright and b.upright):
+        return False
+    pitch = a.base - b.base
+    if pitch <= 0 or pitch > TITLE_PITCH * size:
+        return False
+    if abs((a.left + a.right) / 2 - (b.left + b.right) / 2) > size:
+        return False
+    text = a.text.rstrip()
+    if _ends_sentence(text) or text.endswith((*_CLAUSE_MARKS, ".")):
+        return False
+    return _centred(first, shape) and _centred(second, shape)
 
 
 #: the rank of each kind of Chinese number opening a heading: '一、' over '(一)' over '1、' over '（1）'

@@ -270,7 +270,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # runs to its column's edge and ends no sentence and the next page opens at its column's left margin (no
     # first-line indent) with CJK text that is no Chinese number (pr-136-example.pdf: 要求银 / 行在免除罚息);
     # a mark of three characters at most alone at the page's foot, under the paragraph, no longer parts a
-    # paragraph cut by a page break (Latin or CJK) and stays after it
+    # paragraph cut by a page break (Latin or CJK) and stays after it; two one-line headings whose sizes differ
+    # by under 1 pt, one right under the other and centred together, one title (pr-136-example.pdf's title in
+    # 24.8 and 25.7 pt had been two headings, its first line ranked under its second)
     version="41",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -1265,7 +1267,7 @@ def _blocks(
     for p, items in zip(pages, per_page, strict=True):
         for n, (_, item) in enumerate(items):
             if isinstance(item, Group):
-                made = block_of[id(item)]
+                made = block_of.get(id(item), [])  # none for a title's line joined to the one above
                 out.extend(made)
                 if len(made) == 1:
                     owners.append(item)

@@ -163,3 +163,44 @@ def test_a_chinese_sentence_set_a_size_up_stays_text_under_a_chinese_title():
         (PARAGRAPH, CHINESE_TEXT[1], 0),
         (PARAGRAPH, CHINESE_TEXT[0], 0),
     ]
+
+
+#: a Chinese letter's title over two lines, centred, the second set a little larger, as a scan's
+#: text layer measures them (pr-136-example.pdf: 24.8 and 25.7 pt)
+TITLE_LINES = ("关于浙江菲达环保科技股份有限公司", "二〇一五年年度报告中有关财务事项的说明")
+
+
+def _centred_title(
+    lines: tuple[str, ...], fonts: tuple[str, ...], sizes: tuple[float, ...], pitch: float
+) -> bytes:
+    """``lines`` centred on the column, each in its font and size, ``pitch`` apart, over the two
+    paragraphs of CHINESE_TEXT."""
+    page = _Page()
+    for text, font, size in zip(lines, fonts, sizes, strict=True):
+        page.c.setFont(font, size)
+        page.c.drawCentredString((LEFT + RIGHT) / 2, page.y, text)
+        page.y -= pitch
+    page.y -= PITCH
+    for text in CHINESE_TEXT:
+        page.paragraph(text, CHINESE)
+    return page.pdf()
+
+
+def test_a_title_over_two_lines_a_little_apart_in_size_is_one_heading():
+    blocks = _blocks(_centred_title(TITLE_LINES, (CHINESE, CHINESE), (18.0, 18.8), 24.0))
+    assert blocks == [
+        (HEADING, "".join(TITLE_LINES), 1),
+        (PARAGRAPH, CHINESE_TEXT[0], 0),
+        (PARAGRAPH, CHINESE_TEXT[1], 0),
+    ]
+    # a Latin title over its subtitle, 6 pt smaller: two headings, the subtitle under the title
+    latin = ("Annual Report 2015", "Notes on the financial statements")
+    blocks = _blocks(_centred_title(latin, ("Helvetica", "Helvetica"), (20.0, 14.0), 26.0))
+    assert [b for b in blocks if b[0] == HEADING] == [(HEADING, latin[0], 1), (HEADING, latin[1], 2)]
+    # the same two lines as the Chinese title, three line pitches apart: two headings, the larger one
+    # level 1
+    blocks = _blocks(_centred_title(TITLE_LINES, (CHINESE, CHINESE), (18.0, 18.8), 72.0))
+    assert [b for b in blocks if b[0] == HEADING] == [
+        (HEADING, TITLE_LINES[0], 2),
+        (HEADING, TITLE_LINES[1], 1),
+    ]
