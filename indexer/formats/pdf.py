@@ -272,7 +272,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # a mark of three characters at most alone at the page's foot, under the paragraph, no longer parts a
     # paragraph cut by a page break (Latin or CJK) and stays after it; two one-line headings whose sizes differ
     # by under 1 pt, one right under the other and centred together, one title (pr-136-example.pdf's title in
-    # 24.8 and 25.7 pt had been two headings, its first line ranked under its second)
+    # 24.8 and 25.7 pt had been two headings, its first line ranked under its second); on a scan's text layer, a
+    # line under half of whose characters are letters or digits, or narrower than half its characters' width
+    # at its size, no heading: what OCR read from a seal or a signature (pr-136-example.pdf's last page)
     version="41",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),

@@ -128,22 +128,22 @@ def test_the_audit_letters_numbered_headings(real_world):
     doc = extract(real_world / "pdf" / "pdfplumber" / "pr-136-example.pdf", options={"ocr": "never"})
     headings = [(b.text, b.level) for b in doc.blocks if b.kind == HEADING]
     # read in the PDF: the letter's parts '一、' to '四、', the points '(一)' to '(三)' under '三、' and
-    # '四、', after the title (a level-4 heading by its size)
+    # '四、', after the title (the level-1 heading by its size)
     numbered = [(t, lv) for t, lv in headings if t[0] in "一二三四("]
     assert numbered == [
-        ("一、 截至20I5年末，菲达环保公司为浙江神鹰集团有限公司提供的担保情况", 5),
-        ("二、 截至20I5年末， 菲达环保公司针对神鹰集团的担保取得的反抵押资产情况", 5),
-        ("三、 20I5年年报， 菲达环保公司针对神鹰集团担保预计产生的代偿损失计提预计负债的情况", 5),
-        ("(一) 神鹰集团2015 年末的财务状况", 6),
-        ("(二) 反担保抵押资产不足弥补风险的敞口", 6),
-        ("(三) 有关部门就处置不良贷款， 解决连环担保问题讨论制定的有关政策", 6),
-        ("四、 针对神鹰集团的担保计提担保损失我们执行的审计程序", 5),
-        ("(一) 了解神鹰集团财务状况", 6),
-        ("(二)就反担保抵押资产价值和抵押登记效力的核实程序", 6),
-        ("(三) 了解有关部门就处置不良贷款， 解诀连环担保问题的有关政策", 6),
+        ("一、 截至20I5年末，菲达环保公司为浙江神鹰集团有限公司提供的担保情况", 2),
+        ("二、 截至20I5年末， 菲达环保公司针对神鹰集团的担保取得的反抵押资产情况", 2),
+        ("三、 20I5年年报， 菲达环保公司针对神鹰集团担保预计产生的代偿损失计提预计负债的情况", 2),
+        ("(一) 神鹰集团2015 年末的财务状况", 3),
+        ("(二) 反担保抵押资产不足弥补风险的敞口", 3),
+        ("(三) 有关部门就处置不良贷款， 解决连环担保问题讨论制定的有关政策", 3),
+        ("四、 针对神鹰集团的担保计提担保损失我们执行的审计程序", 2),
+        ("(一) 了解神鹰集团财务状况", 3),
+        ("(二)就反担保抵押资产价值和抵押登记效力的核实程序", 3),
+        ("(三) 了解有关部门就处置不良贷款， 解诀连环担保问题的有关政策", 3),
     ]
     # the title's two lines, 24.8 and 25.7 pt, one heading
-    assert ("关于浙江菲达环保科技股份有限公司ZOq5年年度报告中有关财务事项的说阴", 4) in headings
+    assert ("关于浙江菲达环保科技股份有限公司ZOq5年年度报告中有关财务事项的说阴", 1) in headings
     # the section mode files a paragraph under its part and its point
     chunks = chunk_document(doc, "section")
     gap = next(c for c in chunks if c.content.startswith("反担保抵押资产评估价值合计为"))

@@ -148,3 +148,57 @@ def test_an_ocred_chinese_report_keeps_its_title_and_loses_its_false_headings(re
     assert [t for t in heads if t not in numbered] == [
         "关于浙江菲达环保科技股份有限公司ZOq5年年度报告中有关财务事项的说阴"
     ]
+    # page 6: the last numbered point, then what OCR read from the firm's seal and a signature
+    # (a seal's ring read as quotes and commas in 42 and 33 pt, 'w镰曹潞脚' in 50 pt): text
+    last = [b.text for b in doc.blocks if b.kind == "heading" and b.page == 6]
+    assert last == ["(三) 了解有关部门就处置不良贷款， 解诀连环担保问题的有关政策"]
+    assert "w镰曹潞脚" in doc.text
+
+
+#: a Chinese letter's text layer: its title, its text, and what OCR read from the seal and the
+#: signature at its foot
+SCAN_TITLE = "年度财务报告说明"
+SCAN_TEXT = "二零一三年五月公司与集团签约各为对方提供总额不超过贰亿元人民币的担保互保期自二零一三年五月起"
+SEAL = '。"""，"": 裹劣杉叫'
+SIGNATURE = "w镰曹潞脚"
+
+
+def _sealed_letter(signature_scale: float) -> bytes:
+    """A scanned page (an image under invisible text): SCAN_TITLE in 20 pt, eight lines of
+    SCAN_TEXT in 10 pt, then SEAL in 40 pt and SIGNATURE in 48 pt at the margin, the signature's
+    characters drawn at ``signature_scale`` per cent of their width."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
+
+    pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
+    png = io.BytesIO()
+    PILImage.new("L", (200, 260), 240).save(png, format="PNG")
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf)
+    c.drawImage(ImageReader(io.BytesIO(png.getvalue())), 50, 80, width=500, height=680)
+    lines = [(SCAN_TITLE, 20.0, 100.0), *[(SCAN_TEXT[: 40 - n], 10.0, 100.0) for n in range(8)]]
+    lines += [(SEAL, 40.0, 100.0), (SIGNATURE, 48.0, signature_scale)]
+    y = 720.0
+    for line, size, scale in lines:
+        c.saveState()
+        text = c.beginText(80, y)
+        text.setFont("STSong-Light", size)
+        text.setHorizScale(scale)
+        text.setTextRenderMode(3)
+        text.textLine(line)
+        c.drawText(text)
+        c.restoreState()
+        y -= 1.6 * size
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_seal_and_a_signature_read_by_ocr_are_no_headings():
+    # the seal's line holds 4 letters among 15 characters; the signature's five characters, drawn
+    # at 40 % of their width, are 89 pt wide in 48 pt, where 48 pt text would take about 218 pt
+    doc = extract(_sealed_letter(40.0), filename="letter.pdf")
+    assert [b.text for b in doc.blocks if b.kind == "heading"] == [SCAN_TITLE]
+    assert SEAL in doc.text and SIGNATURE in doc.text
+    # drawn at their full width, the signature's characters are as wide as a heading's
+    doc = extract(_sealed_letter(100.0), filename="letter.pdf")
+    assert [b.text for b in doc.blocks if b.kind == "heading"] == [SCAN_TITLE, SIGNATURE]
