@@ -1967,11 +1967,29 @@ def _heading_key(
         and (len(group.lines) == 1 or (len(group.lines) == 2 and (group.is_list or _label(group, shape))))
         and len(text) <= 100
         and not text.endswith((".", ",", ";"))
-        and (text[0].isupper() or text[0].isdigit())
+        and (text[0].isupper() or text[0].isdigit() or _cjk_label(text))
         and _CAPTION.match(text) is None
     ):
         return (size, True)
     return None
+
+
+#: a bold line of CJK text at the body's size holds at most this many characters to be a heading
+CJK_LABEL = 40
+
+
+def _cjk_label(text: str) -> bool:
+    """Whether ``text``, a bold line at the body's size, is shaped as a CJK heading, where a Latin one
+    opens with a capital or a digit (CJK text has no case): it opens with a CJK ideograph or kana,
+    holds at most CJK_LABEL characters and ends neither a sentence nor a clause (``，``, ``、``)."""
+    first = text[0]
+    return (
+        _is_cjk(first)
+        and first.isalpha()
+        and len(text) <= CJK_LABEL
+        and not _ends_sentence(text)
+        and not text.endswith(_CLAUSE_MARKS)
+    )
 
 
 #: a heading's line is no wider than SPARSE_HEADING font sizes per character, SPARSE_CJK per CJK

@@ -274,7 +274,9 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # by under 1 pt, one right under the other and centred together, one title (pr-136-example.pdf's title in
     # 24.8 and 25.7 pt had been two headings, its first line ranked under its second); on a scan's text layer, a
     # line under half of whose characters are letters or digits, or narrower than half its characters' width
-    # at its size, no heading: what OCR read from a seal or a signature (pr-136-example.pdf's last page)
+    # at its size, no heading: what OCR read from a seal or a signature (pr-136-example.pdf's last page); a bold
+    # line of CJK text at the body's size a heading where a Latin one opening with a capital is: it opens with
+    # a CJK ideograph or kana, holds 40 characters at most and ends neither a sentence nor a clause
     version="41",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),

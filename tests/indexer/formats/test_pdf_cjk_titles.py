@@ -204,3 +204,37 @@ def test_a_title_over_two_lines_a_little_apart_in_size_is_one_heading():
         (HEADING, TITLE_LINES[0], 2),
         (HEADING, TITLE_LINES[1], 1),
     ]
+
+
+#: reportlab's CID fonts have no bold face: the bold lines are set in this one, its name in the file
+#: changed to one a bold font has (as long, so the file's offsets hold)
+BOLD_FACE, BOLD_NAME = b"HeiseiKakuGo-W5", b"HeiseiKaku-Bold"
+#: a bold line at the body's size: a heading, a sentence and a line ending a clause
+BOLD_HEADING = "第一章 系统概述"
+BOLD_SENTENCE = "本章说明系统的构成。"
+BOLD_CLAUSE = "本章说明系统的构成，"
+
+
+def _bold_line(line: str, bold: bool = True) -> bytes:
+    """``line`` alone in 10 pt (in bold with ``bold``) between the two paragraphs of CHINESE_TEXT."""
+    page = _Page()
+    page.paragraph(CHINESE_TEXT[0], CHINESE)
+    page.line(line, GOTHIC if bold else CHINESE, BODY, 1.5 * PITCH)
+    page.paragraph(CHINESE_TEXT[1], CHINESE)
+    data = page.pdf()
+    if bold:
+        assert data.count(BOLD_FACE) > 0
+        data = data.replace(BOLD_FACE, BOLD_NAME)
+    return data
+
+
+def test_a_bold_chinese_line_at_the_body_size_is_a_heading():
+    # a Latin line so set is a heading where it opens with a capital or a digit; CJK text has no case
+    assert _blocks(_bold_line(BOLD_HEADING)) == [
+        (PARAGRAPH, CHINESE_TEXT[0], 0),
+        (HEADING, BOLD_HEADING, 1),
+        (PARAGRAPH, CHINESE_TEXT[1], 0),
+    ]
+    # not in bold, or ending a sentence or a clause, the line is text
+    for data in (_bold_line(BOLD_HEADING, bold=False), _bold_line(BOLD_SENTENCE), _bold_line(BOLD_CLAUSE)):
+        assert [b for b in _blocks(data) if b[0] == HEADING] == []
