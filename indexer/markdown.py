@@ -46,6 +46,7 @@ from .model import (
     HIDDEN,
     IMAGE,
     IN_ITEM,
+    ITEM_HEADINGS,
     ITEM_PARAGRAPHS,
     ITEM_QUOTE_BREAKS,
     ITEM_QUOTES,
@@ -377,6 +378,10 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
     paragraphs: dict[int, list[int]] = {}  # where an item's own paragraphs after its first start
     for k, at in (block.meta.get(ITEM_PARAGRAPHS) or ()) if block.meta and not own_markers else ():
         paragraphs.setdefault(k, []).append(at)
+    headings: dict[int, dict[int, int]] = {}  # where an item's headings start, and their levels
+    for k, at, end, level in (block.meta.get(ITEM_HEADINGS) or ()) if block.meta and not own_markers else ():
+        if at < end:
+            headings.setdefault(k, {})[at] = level
     # where the text an item shows under each of its nested lists starts, and the item it stands
     # before where another of its nested lists follows it, None where none does (ITEM_TAILS)
     tails: dict[int, list[tuple[int, int | None]]] = {}
@@ -453,6 +458,7 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
                     quoted,
                     [at - start for at in breaks.get(k, ()) if start <= at < end],
                     [at - start for at in paragraphs.get(k, ()) if start < at < end],
+                    {at - start: n for at, n in headings.get(k, {}).items() if start <= at < end},
                 )
                 if not shown:
                     continue
@@ -466,9 +472,11 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
             text = text[: cuts[0][0]].rstrip()
             if spans:
                 quotes[k] = [(start, end) for start, end in spans if end <= len(text)]
-        if quotes.get(k) or paragraphs.get(k):
-            # its paragraphs and quotes under its marker, the blank lines between them bare
-            text = _quoting_item(text, quotes.get(k, []), quoted, breaks.get(k, ()), paragraphs.get(k, ()))
+        if quotes.get(k) or paragraphs.get(k) or headings.get(k):
+            # its paragraphs, headings and quotes under its marker, the blank lines between them bare
+            text = _quoting_item(
+                text, quotes.get(k, []), quoted, breaks.get(k, ()), paragraphs.get(k, ()), headings.get(k)
+            )
             text = re.sub(r"\n(?=.)", "\n" + indent + " " * len(marker), text)
         else:
             text = escape_text(text, item=True, quoted=quoted)
@@ -491,21 +499,29 @@ def _quoting_item(
     quoted: bool,
     breaks: Sequence[int] = (),
     paragraphs: Sequence[int] = (),
+    headings: dict[int, int] | None = None,
 ) -> str:
     """The Markdown of an item's ``text`` that holds quotes (``spans``, :data:`ITEM_QUOTES`) or
     paragraphs (``paragraphs``, where each after the first starts: :data:`ITEM_PARAGRAPHS`), as
     written after its marker: its text before the first quote, each quote behind ``> ``, its
     paragraphs cut where ``breaks`` say (:data:`ITEM_QUOTE_BREAKS`) a line ``>`` apart, the text
     between and after them paragraphs of the item, cut where ``paragraphs`` say, a blank line
-    between them."""
+    between them; a paragraph starting where ``headings`` say (:data:`ITEM_HEADINGS`: its start, its
+    level) a heading of that level (``- ### Title``)."""
     parts: list[str] = []
 
     def own(a: int, b: int) -> None:
         """The item's own text from ``a`` to ``b``, its paragraphs apart."""
         cuts = [a, *sorted(p for p in paragraphs if a < p < b), b]
         for start, end in pairwise(cuts):
-            piece = text[start:end].strip()
-            if piece:
+            piece = text[start:end]
+            level = headings.get(start + len(piece) - len(piece.lstrip())) if headings else None
+            piece = piece.strip()
+            if not piece:
+                continue
+            if level:
+                parts.append("#" * min(max(level, 1), 6) + " " + _heading(piece))
+            else:
                 parts.append(escape_text(piece, item=not parts, quoted=quoted))
 
     at = 0

@@ -91,6 +91,13 @@ ITEM_QUOTE_BREAKS = "item_quote_breaks"
 #: of its quotes (``ITEM_QUOTES``), of the text after them and of its pieces after its nested lists
 #: (``ITEM_TAILS``), paragraphs of the item already, are not said again
 ITEM_PARAGRAPHS = "item_paragraphs"
+#: of a list: the headings an item's own text holds (an HTML ``<li>`` holding ``<h3>Title</h3><p>text</p>``,
+#: common in generated documentation and e-books), each (the item's index in ``items``, where the heading's
+#: text starts in the item's text, where it ends, its level); absent where no item holds one. A heading is a
+#: paragraph of the item: its start is 0 or a paragraph's start (``ITEM_PARAGRAPHS``, ``ITEM_QUOTES``,
+#: ``ITEM_TAILS``). The item's text holds its words, as it reads; its Markdown writes it as a heading in the
+#: item (``- ### Title``); the modes and the chunks' texts do not change with it
+ITEM_HEADINGS = "item_headings"
 #: of a list: where the text an item shows after each of its nested lists starts, each (the item's
 #: index in ``items``, the offset in its text) where no nested list of the item follows that text, else
 #: (the item's index, the offset, the index in ``items`` of the first item after that text: the next

@@ -2663,6 +2663,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # no longer the document's code page (rtf 27)
     # RTF altChunks: \binN data outside a picture no text (rtf 27)
     # RTF altChunks: the space ending the code page word after a brace no text (rtf 27)
+    # altChunk pages: a heading in a list item written as a heading in the item, no longer as a plain
+    # paragraph of it (HTML 36)
     version="46",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

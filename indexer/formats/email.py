@@ -2279,6 +2279,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # misread
     # a Markdown part's or attached .md file's list keeps no item_lines (where each item starts in the part's
     # own text, which the mail's text, an item to a line, does not follow); Markdown and chunks unchanged
+    # an HTML body's or attached page's, a Markdown part's or attachment's heading in a list item written
+    # as a heading in the item, no longer as a plain paragraph of it (HTML 36, markdown 40)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2568,6 +2570,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # misread
     # a Markdown part's or attached .md file's list keeps no item_lines (where each item starts in the part's
     # own text, which the mail's text, an item to a line, does not follow); Markdown and chunks unchanged
+    # an HTML body's or attached page's, a Markdown part's or attachment's heading in a list item written
+    # as a heading in the item, no longer as a plain paragraph of it (HTML 36, markdown 40)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -215,7 +215,7 @@ class _Images:
     source_type="epub",
     libraries=("EbookLib", "selectolax"),
     images=True,
-    version="37",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="38",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; nav read
     # 5: hidden HTML elements left out
     # 6: short inline elements hidden by a <style> rule left out, all those left out counted in coverage.skipped;
@@ -351,6 +351,8 @@ class _Images:
     # a charset label naming one of Python's codecs that read no text (base64, rot13, hex, zlib, idna,
     # undefined) read as no charset (a page's meta charset or XML encoding, a card's CHARSET), no longer
     # failing the file
+    # 38: a heading in a list item written as a heading in the item, no longer as a plain paragraph of it
+    # (HTML 36)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -49,6 +49,7 @@ from ..model import (
     HEADING,
     IMAGE,
     IN_ITEM,
+    ITEM_HEADINGS,
     ITEM_PARAGRAPHS,
     ITEM_QUOTE_BREAKS,
     ITEM_QUOTES,
@@ -260,6 +261,8 @@ class _Walker:
         self.item_tails: dict[int, list[tuple[int, ...]]] = {}
         # where the paragraphs of the items' own text after the first start (ITEM_PARAGRAPHS)
         self.item_paragraphs: dict[int, list[int]] = {}
+        # the headings in the items' own text: (start, end, level) (ITEM_HEADINGS)
+        self.item_headings: dict[int, list[tuple[int, int, int]]] = {}
 
     # -- paragraphs ---------------------------------------------------------------------------
 
@@ -376,8 +379,8 @@ class _Walker:
         a line per item with text, an empty item counted all the same (:func:`render_items`); the
         quotes in its items' text said in its meta (``ITEM_QUOTES``), where the paragraphs of a quote
         after its first start too (``ITEM_QUOTE_BREAKS``), where the text an item shows after its
-        nested lists starts (``ITEM_TAILS``) and where its own paragraphs after its first start
-        (``ITEM_PARAGRAPHS``)."""
+        nested lists starts (``ITEM_TAILS``), where its own paragraphs after its first start
+        (``ITEM_PARAGRAPHS``) and the headings among them (``ITEM_HEADINGS``)."""
         quotes = self.item_quotes
         spans = tuple((k, *span) for k, item in enumerate(items) for span in quotes.pop(id(item), ()))
         breaks = tuple((k, at) for k, item in enumerate(items) for at in self.item_breaks.pop(id(item), ()))
@@ -385,12 +388,16 @@ class _Walker:
         after = tuple((k, *tail) for k, item in enumerate(items) for tail in tails.pop(id(item), ()))
         own = self.item_paragraphs
         paragraphs = tuple((k, at) for k, item in enumerate(items) for at in own.pop(id(item), ()))
+        titled = self.item_headings
+        headings = tuple((k, *span) for k, item in enumerate(items) for span in titled.pop(id(item), ()))
         if any(item.text for item in items):
             meta: dict[str, Any] = {ITEM_QUOTES: spans} if spans else {}
             if breaks:
                 meta[ITEM_QUOTE_BREAKS] = breaks
             if paragraphs:
                 meta[ITEM_PARAGRAPHS] = paragraphs
+            if headings:
+                meta[ITEM_HEADINGS] = headings
             if after:
                 meta[ITEM_TAILS] = after
             self.blocks.append(new_block(LIST, render_items(items), items=tuple(items), meta=meta))
@@ -437,7 +444,10 @@ class _Walker:
         quotes: list[tuple[int, tuple[str, ...]]] = []
         lists: list[int] = []
         edges: list[int] = []
-        _item_parts(node, parts, nested, code=code, quotes=quotes, lists=lists, edges=edges)
+        headings: list[tuple[int, int]] = []
+        _item_parts(
+            node, parts, nested, code=code, quotes=quotes, lists=lists, edges=edges, headings=headings
+        )
         ends = [at for at, _ in code]
         end = ends[0] if code else len(parts)
         text = _clean("".join(parts[:end]))
@@ -474,6 +484,10 @@ class _Walker:
                 paragraphs = _paragraph_starts(parts, edges, end, said)
                 if paragraphs:
                     self.item_paragraphs[id(item)] = paragraphs
+            if headings:
+                titles = _heading_spans(parts, headings, end)
+                if titles:
+                    self.item_headings[id(item)] = titles
         if code:  # a program's lines, a table's rows kept: the list ends before them, goes on after
             # in this item when it has text to write before them, else in those holding it
             self.code_apart(parts, code, items, level + 1 if text else level)
@@ -925,6 +939,7 @@ def _item_parts(
     quotes: list[tuple[int, tuple[str, ...]]] | None = None,
     lists: list[int] | None = None,
     edges: list[int] | None = None,
+    headings: list[tuple[int, int]] | None = None,
 ) -> None:
     """The text of a list item into ``parts`` and its nested lists into ``nested``, also lists
     wrapped in block elements (``<li>a<div><div><ul>…``) at any depth. With ``code``, the item's
@@ -935,7 +950,8 @@ def _item_parts(
     With ``lists``, the count of ``parts`` before each nested list. With ``edges``, the count of
     ``parts`` where a paragraph of the item may start, as a browser shows it: at each edge of a
     block element in it (``<p>``, ``<div>``, a heading) and after a ``<br>`` that follows another,
-    nothing but white space between them (a line left blank)."""
+    nothing but white space between them (a line left blank). With ``headings``, the index in ``parts``
+    of the text of each heading and its level."""
     last_br = -1  # the count of ``parts`` after the last <br> read at this depth
     for child in node.iter(include_text=True):
         tag = child.tag
@@ -965,7 +981,7 @@ def _item_parts(
             if edges is not None:
                 edges.append(len(parts))
             parts.append(" ")
-            _item_parts(child, parts, nested, depth + 1, code, quotes, lists, edges)
+            _item_parts(child, parts, nested, depth + 1, code, quotes, lists, edges, headings)
             parts.append(" ")
             if edges is not None:
                 edges.append(len(parts))
@@ -976,6 +992,8 @@ def _item_parts(
         else:
             if edges is not None:
                 edges.append(len(parts))
+            if headings is not None and tag in _HEADINGS:
+                headings.append((len(parts), _HEADINGS[tag]))
             parts.append(" " + _inline_text(child) + " ")
             if edges is not None:
                 edges.append(len(parts))
@@ -1028,6 +1046,22 @@ def _paragraph_starts(parts: list[str], edges: list[int], end: int, said: set[in
     total = chars + max(words - 1, 0)
     starts = {length + 1 for length in lengths.values() if 0 < length < total}
     return sorted(starts - said)
+
+
+def _heading_spans(parts: list[str], headings: list[tuple[int, int]], end: int) -> list[tuple[int, int, int]]:
+    """Where the text of each heading of an item (``parts[at]`` for each ``at`` of ``headings``, a
+    block's text between spaces) starts and ends in the item's text, ``_clean("".join(parts[:end]))``,
+    and its level; none for a heading without text."""
+    spans = []
+    for at, level in headings:
+        if at >= end:
+            break
+        title = _clean(parts[at])
+        if title:
+            before = len(_clean("".join(parts[:at])))
+            start = before + 1 if before else 0
+            spans.append((start, start + len(title), level))
+    return spans
 
 
 def _quote_paragraphs(node: LexborNode, depth: int = 0) -> tuple[str, ...]:
@@ -2714,7 +2748,7 @@ def fallback_blocks(text: str) -> list[Block]:
     ".htm",
     ".xhtml",
     name="html",
-    version="35",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="36",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome, icons dropped; infobox images first
     # 5: the <head>'s title, author, language, description, keywords and canonical address in the metadata;
     # elements hidden by the hidden attribute or an inline display:none / visibility:hidden left out;
@@ -2867,6 +2901,9 @@ def fallback_blocks(text: str) -> list[Block]:
     # a charset label naming one of Python's codecs that read no text (base64, rot13, hex, zlib, idna,
     # undefined) read as no charset (a page's meta charset or XML encoding, a card's CHARSET), no longer
     # failing the file
+    # 36: a heading in a list item (<li><h3>Title</h3><p>text</p></li>) says where it stands in the item's
+    # text and its level (item_headings): its Markdown writes it as a heading in the item ("- ### Title"),
+    # no longer as a plain paragraph of it
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

@@ -37,6 +37,7 @@ from ..model import (
     HEADING,
     IMAGE,
     IN_ITEM,
+    ITEM_HEADINGS,
     ITEM_PARAGRAPHS,
     ITEM_QUOTE_BREAKS,
     ITEM_QUOTES,
@@ -265,6 +266,10 @@ class _Builder:
         # ITEM_PARAGRAPHS); those of ``items``: (index, offset)
         self.item_paras: list[list[int]] = []
         self.item_paragraphs: list[tuple[int, int]] = []
+        # per open item, the headings in its own text read so far ((start, end, level) in it, for
+        # ITEM_HEADINGS); those of ``items``: (index, start, end, level)
+        self.item_heads: list[list[tuple[int, int, int]]] = []
+        self.item_headings: list[tuple[int, int, int, int]] = []
         # where the text an item shows after a nested list starts in its text, and the index of the
         # item it stands before where another nested list of it follows (ITEM_TAILS)
         self.item_tails: list[tuple[int, ...]] = []
@@ -397,6 +402,7 @@ class _Builder:
         self.item_spans.append([])
         self.item_breaks.append([])
         self.item_paras.append([])
+        self.item_heads.append([])
         self.text.clear()
 
     def s_table(self, arg: Any, rng: dict[str, int]) -> None:
@@ -466,6 +472,10 @@ class _Builder:
                 text = text[: _CLOSING_RUN.search(text).start()]
         if self.item_text:
             self.item_text[-1].append(text + "\n")
+            if text and not (self.quote_items and self.quote_items[-1] == len(self.item_text)):
+                # a heading of the item's own text, outside a block quote of it: where it stands
+                end = len(self.item_read())
+                self.item_heads[-1].append((end - len(text), end, self.heading_level))
         elif text:
             lines = self.span(self.leaf_start, rng["end"])
             self.blocks.append(new_block(HEADING, text, self.heading_level, lines))
@@ -508,6 +518,7 @@ class _Builder:
         self.item_spans.pop()
         self.item_breaks.pop()
         self.item_paras.pop()
+        self.item_heads.pop()
 
     def e_list(self, arg: Any, rng: dict[str, int]) -> None:
         self.list_stack.pop()
@@ -543,6 +554,8 @@ class _Builder:
         paragraphs = _own_paragraphs(self.item_paragraphs, self.item_quotes, self.item_tails)
         if paragraphs:
             meta[ITEM_PARAGRAPHS] = paragraphs
+        if self.item_headings:
+            meta[ITEM_HEADINGS] = tuple(sorted(self.item_headings))
         if not shown:  # empty items alone: no text to read
             pass
         elif (lines := self.span(self.list_start, end))[1] - lines[0] == shown - 1 or len(
@@ -556,6 +569,7 @@ class _Builder:
         self.item_quotes = []
         self.item_quote_breaks = []
         self.item_paragraphs = []
+        self.item_headings = []
         self.item_tails = []
         self.item_offsets = []
         index = self.item_index
@@ -784,6 +798,8 @@ class _Builder:
         broken, breaks[:] = list(breaks), []
         paras = self.item_paras[-1] if self.item_paras else []
         starts, paras[:] = list(paras), []
+        heads = self.item_heads[-1] if self.item_heads else []
+        titles, heads[:] = list(heads), []
         if not text:
             return
         at = self.item_index[-1] if self.item_index else _UNSEEN
@@ -797,6 +813,7 @@ class _Builder:
             self.item_quotes.extend((at, start + by, end + by) for start, end in quoted)
             self.item_quote_breaks.extend((at, offset + by) for offset in broken)
             self.item_paragraphs.extend((at, offset + by) for offset in starts)
+            self.item_headings.extend((at, start + by, end + by, level) for start, end, level in titles)
         elif at == _GONE:
             start, raw = self.item_pos[-1], self.lines.raw
             if self.items:  # the items since the cut: a list block before the paragraph
@@ -818,6 +835,7 @@ class _Builder:
             self.item_quotes.extend((len(self.items) - 1, start, end) for start, end in quoted)
             self.item_quote_breaks.extend((len(self.items) - 1, offset) for offset in broken)
             self.item_paragraphs.extend((len(self.items) - 1, offset) for offset in starts)
+            self.item_headings.extend((len(self.items) - 1, *title) for title in titles)
 
     def other(self, ev: Any) -> None:
         """Events other than Text/Start/End (rare enough for a plain dispatch)."""
@@ -1425,6 +1443,10 @@ class _Fallback:
         # where the paragraphs of the text of ``items`` after their first start ((index, offset),
         # ITEM_PARAGRAPHS): each text going on outside a block quote of its item
         paragraphs: list[tuple[int, int]] = []
+        # the headings in the text of ``items`` ((index, start, end, level), ITEM_HEADINGS), and the level
+        # of the one open in an item's own text (0 for none)
+        headings: list[tuple[int, int, int, int]] = []
+        title = 0
         while i < len(tokens):
             tok = tokens[i]
             if tok.type in ("bullet_list_open", "ordered_list_open"):
@@ -1472,6 +1494,12 @@ class _Fallback:
                     if index[-1] == at and len(items) == count and len(items[at].text) > begin:
                         spans.append((at, begin, len(items[at].text)))
                         breaks.extend((at, offset) for offset in offsets)
+            elif tok.type == "heading_open":
+                # one of an item's own text, outside a block quote of it, as the pulldown-cmark reader's
+                in_quote = bool(quotes) and quotes[-1] == len(index)
+                title = _HEADING_LEVEL.get(tok.tag.upper(), 1) if index and not in_quote else 0
+            elif tok.type == "heading_close":
+                title = 0
             elif tok.type == "list_item_open":
                 index.append(_UNSEEN)
                 item_starts.append(self.span(tok.map)[0])
@@ -1521,12 +1549,15 @@ class _Fallback:
                         due[-1] = False
                     elif item.text and not (quotes and quotes[-1] == len(index)):
                         paragraphs.append((at, len(item.text) + 1))  # a paragraph of its own
+                    if title:
+                        begin = len(item.text) + 1 if item.text else 0
+                        headings.append((at, begin, begin + len(text), title))
                     joined = f"{item.text} {text}" if item.text else text  # (an empty item's first)
                     items[at] = ListItem(joined, item.level, item.ordered, item.number)
                 elif at == _GONE:  # its first text is in a list block before a code block or table
                     lines = self.span(tok.map)
-                    self.list_block(items, starts, lines[0] - 1, spans, breaks, tails, paragraphs)
-                    items, starts, spans, breaks, tails, paragraphs = [], [], [], [], [], []
+                    self.list_block(items, starts, lines[0] - 1, spans, breaks, tails, paragraphs, headings)
+                    items, starts, spans, breaks, tails, paragraphs, headings = [], [], [], [], [], [], []
                     last_tail[:] = [None] * len(last_tail)
                     index[:] = [_GONE if a >= 0 else a for a in index]
                     self.blocks.append(Block(PARAGRAPH, text, lines=lines, meta={IN_ITEM: len(index)}))
@@ -1540,6 +1571,8 @@ class _Fallback:
                     starts.append(item_starts[-1] if fresh else self.span(tok.map)[0])
                     if index:
                         index[-1] = len(items) - 1
+                    if title:
+                        headings.append((len(items) - 1, 0, len(text), title))
             elif tok.type in ("fence", "code_block", "table_open"):
                 # a code block or a table inside an item: the items so far, then the block
                 # the first thing its item holds (as the pulldown-cmark reader's opened_item)
@@ -1550,8 +1583,8 @@ class _Fallback:
                 # (the block's own, after a nested list of the item, as the pulldown-cmark reader's
                 # item_pos is after it)
                 first = item_starts[-1] if opens and not resumed[-1] else self.span(tok.map)[0]
-                self.list_block(items, starts, first - 1, spans, breaks, tails, paragraphs)
-                items, starts, spans, breaks, tails, paragraphs = [], [], [], [], [], []
+                self.list_block(items, starts, first - 1, spans, breaks, tails, paragraphs, headings)
+                items, starts, spans, breaks, tails, paragraphs, headings = [], [], [], [], [], [], []
                 last_tail[:] = [None] * len(last_tail)
                 index[:] = [_GONE if a >= 0 else a for a in index]
                 if resumed:
@@ -1571,7 +1604,7 @@ class _Fallback:
                             meta[OPENS_ITEM] = opens
                     self.blocks.append(Block(CODE, text, lines=self.span(tok.map), meta=meta))
             i += 1
-        self.list_block(items, starts, self.span(start.map)[1], spans, breaks, tails, paragraphs)
+        self.list_block(items, starts, self.span(start.map)[1], spans, breaks, tails, paragraphs, headings)
         return i + 1
 
     def list_block(
@@ -1583,6 +1616,7 @@ class _Fallback:
         breaks: list[tuple[int, int]],
         tails: list[tuple[int, ...]],
         paragraphs: list[tuple[int, int]],
+        headings: list[tuple[int, int, int, int]],
     ) -> None:
         if not any(item.text for item in items):  # none, or empty items alone: no text to read
             return
@@ -1601,6 +1635,8 @@ class _Fallback:
         own = _own_paragraphs(paragraphs, spans, tails)
         if own:
             meta[ITEM_PARAGRAPHS] = own
+        if headings:
+            meta[ITEM_HEADINGS] = tuple(sorted(headings))
         self.blocks.append(Block(LIST, render_items(items), items=tuple(items), lines=lines, meta=meta))
 
     def table(self, i: int, in_item: int = 0, opens: str | None = None) -> int:
@@ -1922,7 +1958,7 @@ def _scalar(value: str) -> Any:
     ".md",
     ".markdown",
     name="markdown",
-    version="39",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="40",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # code blocks and tables inside list items are blocks of their own, the item's rest a paragraph;
     # an item's paragraph after its nested list joins the item
@@ -2064,6 +2100,10 @@ def _scalar(value: str) -> Any:
     # says where each after the first starts (item_paragraphs), with both parsers: a notebook's Markdown, a
     # mail's with the file attached, writes them as paragraphs of the item, no longer run together on its
     # line; raw HTML's so too (HTML 35)
+    # 40: a heading in a list item ("- ### Title", a setext heading under an item's text) says where it
+    # stands in the item's text and its level (item_headings), with both parsers: a notebook's Markdown, a
+    # mail's with the file attached, writes it as a heading in the item, no longer as a plain paragraph of
+    # it; raw HTML's so too (HTML 36)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -1858,6 +1858,8 @@ def _text_attachment(
     # windows-1252 or ISO-8859-1 no longer read a byte to a character ("ÿþG\x00r\x00" for "Gr")
     # an attached .md file's list keeps no item_lines (where each item starts in the file's own text, which
     # the message's text, an item to a line, does not follow); Markdown and chunks unchanged
+    # an HTML body's or attached page's, a Markdown attachment's heading in a list item written as a
+    # heading in the item, no longer as a plain paragraph of it (HTML 36, markdown 40)
     version="57",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

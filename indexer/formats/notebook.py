@@ -298,7 +298,7 @@ def _as_text(text: str, reason: str) -> Document:
     name="ipynb",
     source_type="ipynb",
     images=True,
-    version="33",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
+    version="34",  # 2: HTML tables with colspan and rowspan laid out; 3: rowspan="0";
     # 4: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped;
     # wrapped plain-text list lines go on with their item
     # 5: hidden elements of HTML outputs and Markdown cells left out
@@ -422,6 +422,8 @@ def _as_text(text: str, reason: str) -> Document:
     # "περιοχή", "Ρόλος" in windows-1253 no longer KOI8-R or windows-1251)
     # Markdown cells, HTML outputs and raw HTML: a list item of several paragraphs written as paragraphs of
     # the item, no longer run together on its line (markdown 39, HTML 35)
+    # 34: Markdown cells, HTML outputs and raw HTML: a heading in a list item written as a heading in the
+    # item, no longer as a plain paragraph of it (markdown 40, HTML 36)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -36,6 +36,7 @@ from ..model import (
     CODE,
     HEADING,
     IMAGE,
+    ITEM_HEADINGS,
     ITEM_PARAGRAPHS,
     ITEM_QUOTE_BREAKS,
     ITEM_QUOTES,
@@ -613,7 +614,7 @@ def without_soft_hyphens(block: Block, collapse: bool = False) -> Block:
     meta = block.meta
     items = block.items
     keys = (ITEM_QUOTE_BREAKS, ITEM_TAILS, ITEM_PARAGRAPHS)  # offsets in the items' text, but the quotes'
-    offsets = meta and any(meta.get(key) for key in (ITEM_QUOTES, *keys))
+    offsets = meta and any(meta.get(key) for key in (ITEM_QUOTES, ITEM_HEADINGS, *keys))
     moves = [_shy_out(i.text, collapse)[1] for i in items] if offsets else []  # only where read
 
     def at(k: int, offset: int, ends: bool = False) -> int:
@@ -623,6 +624,14 @@ def without_soft_hyphens(block: Block, collapse: bool = False) -> Block:
     if meta.get(ITEM_QUOTES):  # the quotes in its items' text where that text is without them too
         quotes = tuple((k, at(k, start), at(k, end, ends=True)) for k, start, end in meta[ITEM_QUOTES])
         meta = {**meta, ITEM_QUOTES: quotes}
+    if meta.get(ITEM_HEADINGS):  # so its headings, one of soft hyphens alone no heading
+        moved = (
+            (k, at(k, start), at(k, end, ends=True), level) for k, start, end, level in meta[ITEM_HEADINGS]
+        )
+        headings = tuple(heading for heading in moved if heading[1] < heading[2])
+        meta = {**meta, ITEM_HEADINGS: headings}
+        if not headings:
+            meta = {key: value for key, value in meta.items() if key != ITEM_HEADINGS}
     for key in keys:  # so the other offsets in its items' text (a tail's item index after it as it is)
         if meta.get(key):
             meta = {**meta, key: tuple((k, at(k, offset), *rest) for k, offset, *rest in meta[key])}

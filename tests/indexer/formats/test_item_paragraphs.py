@@ -57,7 +57,8 @@ def test_the_markdown_written_reads_back_as_the_same_item(markdown_parser):
 def test_what_a_browser_shows_apart_in_an_item(tmp_path):
     # two <br> in a row leave a line blank: two paragraphs; a <div> after text starts a line of its
     # own: a paragraph of its own, as a <div> is at the top of a page; one <br> breaks a line only
-    # (the item's text one line, as before); an empty <p> between two texts parts them too
+    # (the item's text one line, as before); an empty <p> between two texts parts them too; a heading is
+    # a paragraph of the item, written as a heading (test_item_headings.py)
     page = (
         "<ul><li>text<br><br>more</li><li>a<div>b</div>c</li><li>x<br>y</li>"
         "<li>left<p></p>right</li><li><h3>Title</h3>body</li></ul>"
@@ -67,7 +68,7 @@ def test_what_a_browser_shows_apart_in_an_item(tmp_path):
     # "text " is 5 characters; "a " 2, "a b " 4; "left " 5; "Title " 6
     assert block.meta[ITEM_PARAGRAPHS] == ((0, 5), (1, 2), (1, 4), (3, 5), (4, 6))
     assert get_markdown(_page(tmp_path, page)) == (
-        "- text\n\n  more\n- a\n\n  b\n\n  c\n- x y\n- left\n\n  right\n- Title\n\n  body\n"
+        "- text\n\n  more\n- a\n\n  b\n\n  c\n- x y\n- left\n\n  right\n- ### Title\n\n  body\n"
     )
 
 
