@@ -2665,6 +2665,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # RTF altChunks: the space ending the code page word after a brace no text (rtf 27)
     # altChunk pages: a heading in a list item written as a heading in the item, no longer as a plain
     # paragraph of it (HTML 36)
+    # altChunk pages: a list item's paragraphs after a <pre> or a table in it a paragraph block each, no
+    # longer one block run together (HTML 36)
     version="46",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -2281,6 +2281,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # own text, which the mail's text, an item to a line, does not follow); Markdown and chunks unchanged
     # an HTML body's or attached page's, a Markdown part's or attachment's heading in a list item written
     # as a heading in the item, no longer as a plain paragraph of it (HTML 36, markdown 40)
+    # an HTML body's or attached page's, a Markdown part's or attachment's list item's paragraphs after a
+    # code block or a table in it a paragraph block each, no longer one block run together (HTML 36,
+    # markdown 40)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2572,6 +2575,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # own text, which the mail's text, an item to a line, does not follow); Markdown and chunks unchanged
     # an HTML body's or attached page's, a Markdown part's or attachment's heading in a list item written
     # as a heading in the item, no longer as a plain paragraph of it (HTML 36, markdown 40)
+    # an HTML body's or attached page's, a Markdown part's or attachment's list item's paragraphs after a
+    # code block or a table in it a paragraph block each, no longer one block run together (HTML 36,
+    # markdown 40)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -353,6 +353,8 @@ class _Images:
     # failing the file
     # 38: a heading in a list item written as a heading in the item, no longer as a plain paragraph of it
     # (HTML 36)
+    # a list item's paragraphs after a <pre> or a table in it a paragraph block each, no longer one block run
+    # together (HTML 36)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

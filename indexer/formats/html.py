@@ -490,7 +490,7 @@ class _Walker:
                     self.item_headings[id(item)] = titles
         if code:  # a program's lines, a table's rows kept: the list ends before them, goes on after
             # in this item when it has text to write before them, else in those holding it
-            self.code_apart(parts, code, items, level + 1 if text else level)
+            self.code_apart(parts, code, items, level + 1 if text else level, edges)
         if not tails:
             for sub in nested:
                 self.list_items(sub, level + 1, items)
@@ -510,14 +510,21 @@ class _Walker:
             ]
 
     def code_apart(
-        self, parts: list[str], code: list[tuple[int, LexborNode]], items: list[ListItem], in_item: int
+        self,
+        parts: list[str],
+        code: list[tuple[int, LexborNode]],
+        items: list[ListItem],
+        in_item: int,
+        edges: list[int],
     ) -> None:
         """The ``<pre>`` blocks and tables of a list item as blocks of their own, as a Markdown
         list item's fenced code and tables are: the items read so far a list before the first,
         the item's text between and after them paragraphs, the items after it another list.
         Those blocks say that ``in_item`` items hold them (``IN_ITEM``; an item without text before
         them is none of those, as no item of its own is written for it), so that the Markdown
-        writes them in the item and the list goes on after them, as a browser shows it."""
+        writes them in the item and the list goes on after them, as a browser shows it. The text
+        after each is parted into paragraphs where ``edges`` say (:func:`_item_parts`), as a browser
+        shows them (``<pre>x</pre><p>b</p><p>c</p>``: "b" and "c", each a paragraph block)."""
         self.list_block(items)
         items.clear()
         start = len(self.blocks)
@@ -528,7 +535,9 @@ class _Walker:
                 part.decompose()  # its images read with it: the list's are looked for after
             else:
                 self.pre(part, images=False)  # the list's images follow it
-            self.buf.append("".join(parts[at:end]))
+            cuts = [at, *sorted({e for e in edges if at < e < end}), end]
+            # a line left blank between two paragraphs: each a paragraph block (flush)
+            self.buf.append((_BR + _BR).join("".join(parts[a:b]) for a, b in pairwise(cuts)))
             self.flush()
         if not in_item:  # in no item written: at the margin
             return
@@ -2904,6 +2913,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # 36: a heading in a list item (<li><h3>Title</h3><p>text</p></li>) says where it stands in the item's
     # text and its level (item_headings): its Markdown writes it as a heading in the item ("- ### Title"),
     # no longer as a plain paragraph of it
+    # a list item's text after a <pre> or a table in it a paragraph block for each of its paragraphs (its <p>s,
+    # text on both sides of two <br> in a row), no longer one block run together
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

@@ -21,7 +21,7 @@ import tomllib
 from bisect import bisect_left
 from collections import deque
 from functools import partial
-from itertools import islice, takewhile
+from itertools import islice, pairwise, takewhile
 from operator import itemgetter, ne
 from typing import Any
 
@@ -265,6 +265,7 @@ class _Builder:
         # per open item, where its own paragraphs after its first start in its text read so far (for
         # ITEM_PARAGRAPHS); those of ``items``: (index, offset)
         self.item_paras: list[list[int]] = []
+        self.item_para_pos: list[list[int]] = []  # and where each starts in the source
         self.item_paragraphs: list[tuple[int, int]] = []
         # per open item, the headings in its own text read so far ((start, end, level) in it, for
         # ITEM_HEADINGS); those of ``items``: (index, start, end, level)
@@ -313,15 +314,16 @@ class _Builder:
                     self.quote_breaks[k].append(so_far + 1)
                 return
 
-    def paragraph_break(self) -> None:
+    def paragraph_break(self, pos: int) -> None:
         """A paragraph or a heading starting in the innermost open item, outside any block quote
         of it, after text of the item: where it starts in the item's text read so far, kept for
-        ITEM_PARAGRAPHS (:meth:`close_item_text`)."""
+        ITEM_PARAGRAPHS (:meth:`close_item_text`), and ``pos``, where it starts in the source."""
         if self.quote_items and self.quote_items[-1] == len(self.item_text):
             return
         so_far = len(self.item_read())
         if so_far:
             self.item_paras[-1].append(so_far + 1)
+            self.item_para_pos[-1].append(pos)
 
     def item_text_ends(self) -> None:
         """A tight item's own text (no paragraph of its own) ends where a paragraph or heading
@@ -341,7 +343,7 @@ class _Builder:
             if self.quote_starts and self.item_text and not self.in_table:
                 self.quote_break()
             if self.item_text and not self.in_table:
-                self.paragraph_break()
+                self.paragraph_break(rng["start"])
             if self.resumed and self.item_pos:
                 self.item_pos[-1] = rng["start"]
                 self.resumed = False
@@ -351,7 +353,7 @@ class _Builder:
 
     def s_heading(self, arg: Any, rng: dict[str, int]) -> None:
         if self.item_text:
-            self.paragraph_break()
+            self.paragraph_break(rng["start"])
         if self.text and self.item_text:
             self.item_text_ends()
         self.leaf, self.leaf_start = "heading", rng["start"]
@@ -402,6 +404,7 @@ class _Builder:
         self.item_spans.append([])
         self.item_breaks.append([])
         self.item_paras.append([])
+        self.item_para_pos.append([])
         self.item_heads.append([])
         self.text.clear()
 
@@ -436,7 +439,7 @@ class _Builder:
         if not self.item_text:
             self.leaf, self.leaf_start = "html", rng["start"]
         else:  # a block of its own in the item, as a browser shows it
-            self.paragraph_break()
+            self.paragraph_break(rng["start"])
 
     def s_footnote(self, arg: Any, rng: dict[str, int]) -> None:
         self.footnote = str(arg)
@@ -518,6 +521,7 @@ class _Builder:
         self.item_spans.pop()
         self.item_breaks.pop()
         self.item_paras.pop()
+        self.item_para_pos.pop()
         self.item_heads.pop()
 
     def e_list(self, arg: Any, rng: dict[str, int]) -> None:
@@ -798,6 +802,8 @@ class _Builder:
         broken, breaks[:] = list(breaks), []
         paras = self.item_paras[-1] if self.item_paras else []
         starts, paras[:] = list(paras), []
+        pos = self.item_para_pos[-1] if self.item_para_pos else []
+        places, pos[:] = list(pos), []
         heads = self.item_heads[-1] if self.item_heads else []
         titles, heads[:] = list(heads), []
         if not text:
@@ -821,8 +827,11 @@ class _Builder:
                 self.emit_list(
                     _without_quote_blanks(raw, self.item_offsets[0] if self.item_offsets else start, start)
                 )
-            end = _without_quote_blanks(raw, start, end)
-            self.new(PARAGRAPH, text, start, end, meta={IN_ITEM: len(self.item_text)})
+            # a paragraph block for each of its paragraphs, as the markdown-it reader gives
+            cuts = [0, *starts, len(text) + 1]
+            for (a, b), (begin, stop) in zip(pairwise(cuts), pairwise([start, *places, end]), strict=True):
+                stop = _without_quote_blanks(raw, begin, stop)
+                self.new(PARAGRAPH, text[a : b - 1], begin, stop, meta={IN_ITEM: len(self.item_text)})
         else:
             stack = self.list_stack
             level, ordered = max(len(stack) - 1, 0), stack[-1] if stack else False
@@ -2104,6 +2113,8 @@ def _scalar(value: str) -> Any:
     # stands in the item's text and its level (item_headings), with both parsers: a notebook's Markdown, a
     # mail's with the file attached, writes it as a heading in the item, no longer as a plain paragraph of
     # it; raw HTML's so too (HTML 36)
+    # (pulldown-cmark) an item's paragraphs after a code block or a table in it a paragraph block each, as
+    # the markdown-it fallback reads them, no longer one block run together; raw HTML's so too (HTML 36)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -424,6 +424,8 @@ def _as_text(text: str, reason: str) -> Document:
     # the item, no longer run together on its line (markdown 39, HTML 35)
     # 34: Markdown cells, HTML outputs and raw HTML: a heading in a list item written as a heading in the
     # item, no longer as a plain paragraph of it (markdown 40, HTML 36)
+    # Markdown cells, HTML outputs and raw HTML: a list item's paragraphs after a code block or a table in it
+    # a paragraph block each, no longer one block run together (markdown 40, HTML 36)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

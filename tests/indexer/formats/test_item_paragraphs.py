@@ -166,3 +166,47 @@ def test_a_mail_s_html_body_and_an_epub_chapter_too(tmp_path):
         block = next(b for b in extract(path).blocks if b.kind == LIST)
         assert block.meta[ITEM_PARAGRAPHS] == ((0, 20),), path.name
         assert WRITTEN in get_markdown(path), path.name
+
+
+def test_paragraphs_after_a_code_block_or_a_table_in_an_item(tmp_path):
+    # the item's text after its <pre> is a paragraph block of it, as before, but one per paragraph a
+    # browser shows: "b" and "c" were one block "b c", written on one line
+    page = "<ul><li>a<pre>x</pre><p>b</p><p>c</p></li><li>z</li></ul>"
+    blocks = html_blocks(page)[0]
+    assert [(b.kind, b.text, dict(b.meta)) for b in blocks] == [
+        (LIST, "a", {}),
+        ("code", "x", {"in_item": 1}),
+        ("paragraph", "b", {"in_item": 1}),
+        ("paragraph", "c", {"in_item": 1}),
+        (LIST, "z", {}),
+    ]
+    path = _page(tmp_path, page)
+    assert get_markdown(path) == "- a\n\n  ```\n  x\n  ```\n\n  b\n\n  c\n\n- z\n"
+    assert [c["content"] for c in get_chunks(path)] == ["a", "x", "b\nc", "z"]
+    # after a table: two <br> in a row part paragraphs there too, one <br> a space as in the item's text
+    page = "<ul><li>a<table><tr><th>k</th><th>v</th></tr><tr><td>1</td><td>2</td></tr></table>b<br><br>c<br>d</li></ul>"
+    blocks = html_blocks(page)[0]
+    assert [(b.kind, b.text) for b in blocks] == [
+        (LIST, "a"),
+        ("table", "| k | v |\n| --- | --- |\n| 1 | 2 |"),
+        ("paragraph", "b"),
+        ("paragraph", "c d"),
+    ]
+
+
+def test_a_markdown_item_s_paragraphs_after_its_code_block(markdown_parser):
+    # both parsers give a paragraph block per paragraph after the fence, each on its own lines (with
+    # pulldown-cmark they were one block "b b2 c", lines 7 to 10); the Markdown written for the page
+    # above reads back as the blocks that page gives
+    source = "- a\n\n  ```\n  x\n  ```\n\n  b\n  b2\n\n  c\n- z\n"
+    assert [(b.kind, b.text, b.lines, dict(b.meta)) for b in markdown_blocks(source)] == [
+        (LIST, "a", (1, 1), {}),
+        ("code", "x", (3, 5), {"in_item": 1}),
+        ("paragraph", "b b2", (7, 8), {"in_item": 1}),
+        ("paragraph", "c", (10, 10), {"in_item": 1}),
+        (LIST, "z", (11, 11), {}),
+    ]
+    written = "- a\n\n  ```\n  x\n  ```\n\n  b\n\n  c\n\n- z\n"
+    page = html_blocks("<ul><li>a<pre>x</pre><p>b</p><p>c</p></li><li>z</li></ul>")[0]
+    read = markdown_blocks(written)
+    assert [(b.kind, b.text, dict(b.meta)) for b in read] == [(b.kind, b.text, dict(b.meta)) for b in page]
