@@ -2667,6 +2667,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # paragraph of it (HTML 36)
     # altChunk pages: a list item's paragraphs after a <pre> or a table in it a paragraph block each, no
     # longer one block run together (HTML 36)
+    # altChunk pages: a list item's element holding a block or a <br> read as the item is, its paragraphs
+    # apart, no longer on the item's line (HTML 36)
     version="46",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -2284,6 +2284,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # an HTML body's or attached page's, a Markdown part's or attachment's list item's paragraphs after a
     # code block or a table in it a paragraph block each, no longer one block run together (HTML 36,
     # markdown 40)
+    # an HTML body's or attached page's list item's element holding a block or a <br> read as the item is,
+    # its paragraphs apart, no longer on the item's line (HTML 36)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2578,6 +2580,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # an HTML body's or attached page's, a Markdown part's or attachment's list item's paragraphs after a
     # code block or a table in it a paragraph block each, no longer one block run together (HTML 36,
     # markdown 40)
+    # an HTML body's or attached page's list item's element holding a block or a <br> read as the item is,
+    # its paragraphs apart, no longer on the item's line (HTML 36)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -355,6 +355,8 @@ class _Images:
     # (HTML 36)
     # a list item's paragraphs after a <pre> or a table in it a paragraph block each, no longer one block run
     # together (HTML 36)
+    # a list item's element holding a block or a <br> (<span>a<br><br>b</span>, <div><p>a</p><p>b</p></div>)
+    # read as the item is, its paragraphs apart, no longer on the item's line (HTML 36)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -263,6 +263,8 @@ class _Walker:
         self.item_paragraphs: dict[int, list[int]] = {}
         # the headings in the items' own text: (start, end, level) (ITEM_HEADINGS)
         self.item_headings: dict[int, list[tuple[int, int, int]]] = {}
+        # the elements of the list being read holding a block or a <br> (_break_holders)
+        self.holders: set[int] = set()
 
     # -- paragraphs ---------------------------------------------------------------------------
 
@@ -370,7 +372,9 @@ class _Walker:
 
     def list(self, node: LexborNode) -> None:
         items: list[ListItem] = []
+        outer, self.holders = self.holders, _break_holders(node)  # (a list in a table in an item)
         self.list_items(node, 0, items)
+        self.holders = outer
         self.list_block(items)
         self.images_within(node)
 
@@ -446,7 +450,15 @@ class _Walker:
         edges: list[int] = []
         headings: list[tuple[int, int]] = []
         _item_parts(
-            node, parts, nested, code=code, quotes=quotes, lists=lists, edges=edges, headings=headings
+            node,
+            parts,
+            nested,
+            code=code,
+            quotes=quotes,
+            lists=lists,
+            edges=edges,
+            headings=headings,
+            holders=self.holders,
         )
         ends = [at for at, _ in code]
         end = ends[0] if code else len(parts)
@@ -949,6 +961,7 @@ def _item_parts(
     lists: list[int] | None = None,
     edges: list[int] | None = None,
     headings: list[tuple[int, int]] | None = None,
+    holders: set[int] | None = None,
 ) -> None:
     """The text of a list item into ``parts`` and its nested lists into ``nested``, also lists
     wrapped in block elements (``<li>a<div><div><ul>…``) at any depth. With ``code``, the item's
@@ -960,7 +973,9 @@ def _item_parts(
     ``parts`` where a paragraph of the item may start, as a browser shows it: at each edge of a
     block element in it (``<p>``, ``<div>``, a heading) and after a ``<br>`` that follows another,
     nothing but white space between them (a line left blank). With ``headings``, the index in ``parts``
-    of the text of each heading and its level."""
+    of the text of each heading and its level. With ``edges`` and ``holders`` (the ``mem_id`` of the
+    elements holding a block or a ``<br>``, :func:`_break_holders`), such an element is read as the
+    item is, its paragraphs apart."""
     last_br = -1  # the count of ``parts`` after the last <br> read at this depth
     for child in node.iter(include_text=True):
         tag = child.tag
@@ -979,7 +994,12 @@ def _item_parts(
         elif tag in _SKIP_INLINE:
             continue
         elif tag not in _BLOCK_EDGES:
-            parts.append(_inline_text(child))
+            if holders and depth < _MAX_DEPTH and child.mem_id in holders:
+                # an inline element holding a block or a <br> (<span>a<br><br>b</span>, <a><p>x</p></a>):
+                # its content read as it is outside one, as a browser shows it
+                _item_parts(child, parts, nested, depth + 1, code, quotes, lists, edges, headings, holders)
+            else:
+                parts.append(_inline_text(child))
         elif code is not None and (tag in _PRE_TAGS or tag == "table"):
             code.append((len(parts), child))
             parts.append(" ")
@@ -990,7 +1010,7 @@ def _item_parts(
             if edges is not None:
                 edges.append(len(parts))
             parts.append(" ")
-            _item_parts(child, parts, nested, depth + 1, code, quotes, lists, edges, headings)
+            _item_parts(child, parts, nested, depth + 1, code, quotes, lists, edges, headings, holders)
             parts.append(" ")
             if edges is not None:
                 edges.append(len(parts))
@@ -998,6 +1018,20 @@ def _item_parts(
             paragraphs = _quote_paragraphs(child)
             quotes.append((len(parts), paragraphs))
             parts.append(" " + " ".join(paragraphs) + " ")
+        elif (
+            edges is not None
+            and holders
+            and depth < _MAX_DEPTH
+            and tag not in _HEADINGS
+            and child.mem_id in holders
+        ):
+            # a block holding blocks (<div><p>a</p><p>b</p></div>) or a <br>: its paragraphs apart, as
+            # those of the item
+            edges.append(len(parts))
+            parts.append(" ")
+            _item_parts(child, parts, nested, depth + 1, code, quotes, lists, edges, headings, holders)
+            parts.append(" ")
+            edges.append(len(parts))
         else:
             if edges is not None:
                 edges.append(len(parts))
@@ -1006,6 +1040,22 @@ def _item_parts(
             parts.append(" " + _inline_text(child) + " ")
             if edges is not None:
                 edges.append(len(parts))
+
+
+def _break_holders(node: LexborNode) -> set[int]:
+    """The ``mem_id`` of each element below ``node`` (a list) that holds a block element or a
+    ``<br>`` (:data:`_ITEM_BREAKS`), found in one walk over the whole list rather than a query for
+    each element of its items (a query of that many selectors takes about five times as long)."""
+    holders: set[int] = set()
+    top = node.mem_id
+    for found in node.traverse():
+        if found.tag not in _ITEM_BREAKS or found.mem_id == top:
+            continue
+        up = found.parent
+        while up is not None and up.mem_id != top and up.mem_id not in holders:
+            holders.add(up.mem_id)
+            up = up.parent
+    return holders
 
 
 def _tail_starts(parts: list[str], lists: list[int]) -> list[int | None]:
@@ -1139,6 +1189,9 @@ def _pre_text(node: LexborNode) -> str:
 _PRE_TAGS = frozenset(("pre", "xmp", "listing", "plaintext"))
 #: what a block element in a list item may hold that is read apart from the item's text
 _ITEM_BLOCKS = "ul, ol, menu, pre, xmp, listing, plaintext, table"
+#: what an element of a list item may hold that parts the item's text into paragraphs: a block element,
+#: a ``<br>`` (two in a row leave a line blank)
+_ITEM_BREAKS = _BLOCK_EDGES - {"tr", "td", "th", "thead", "tbody", "tfoot"}
 
 
 #: spans past these are read as these (HTML's own limits are 1,000 columns and 65,534 rows)
@@ -2915,6 +2968,10 @@ def fallback_blocks(text: str) -> list[Block]:
     # no longer as a plain paragraph of it
     # a list item's text after a <pre> or a table in it a paragraph block for each of its paragraphs (its <p>s,
     # text on both sides of two <br> in a row), no longer one block run together
+    # a list item's element holding a block or a <br> read as the item is, its paragraphs apart: two <br> in a
+    # row in a <span>, a <p> in a link, the <p>s of a <div>, two <br> in a row in a <p> (said in item_paragraphs,
+    # written as paragraphs of the item), a list in an inline element a nested list, a <pre> or a table in one
+    # a block in the item, no longer all read on the item's line
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

@@ -210,3 +210,27 @@ def test_a_markdown_item_s_paragraphs_after_its_code_block(markdown_parser):
     page = html_blocks("<ul><li>a<pre>x</pre><p>b</p><p>c</p></li><li>z</li></ul>")[0]
     read = markdown_blocks(written)
     assert [(b.kind, b.text, dict(b.meta)) for b in read] == [(b.kind, b.text, dict(b.meta)) for b in page]
+
+
+def test_an_inline_element_or_a_block_holding_blocks_in_an_item(markdown_parser, tmp_path):
+    # what parts an item's paragraphs parts them inside an inline element or a block too, as the same
+    # outside it: two <br> in a row in a <span>, a <p> in a link, <p>s in a <div>, two <br> in a <p>;
+    # one <br> in a <span> a space still. All were read on one line ("- a b")
+    page = (
+        "<ul><li><span>a<br><br>b</span></li><li><a href='/x'><p>x</p></a>y</li>"
+        "<li><div><p>c</p><p>d</p></div></li><li><p>e<br><br>f</p></li><li><span>g<br>h</span></li></ul>"
+    )
+    (block,) = html_blocks(page)[0]
+    assert [item.text for item in block.items] == ["a b", "x y", "c d", "e f", "g h"]
+    # each second paragraph starts after a one-letter word and a space: at 2
+    assert block.meta[ITEM_PARAGRAPHS] == ((0, 2), (1, 2), (2, 2), (3, 2))
+    written = "- a\n\n  b\n- x\n\n  y\n- c\n\n  d\n- e\n\n  f\n- g h\n"
+    assert get_markdown(_page(tmp_path, page)) == written
+    (md,) = markdown_blocks(written)
+    assert md.items == block.items
+    assert md.meta[ITEM_PARAGRAPHS] == block.meta[ITEM_PARAGRAPHS]
+    # a list in an inline element is a nested list of the item, as a browser shows it (its text was
+    # read into the item's: "a n b"); the item's text after it said so ("a " is 2 characters)
+    (block,) = html_blocks("<ul><li>a<span><ul><li>n</li></ul></span>b</li></ul>")[0]
+    assert [(item.text, item.level) for item in block.items] == [("a b", 0), ("n", 1)]
+    assert block.meta[ITEM_TAILS] == ((0, 2),)
