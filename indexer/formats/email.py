@@ -2286,6 +2286,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # markdown 40)
     # an HTML body's or attached page's list item's element holding a block or a <br> read as the item is,
     # its paragraphs apart, no longer on the item's line (HTML 36)
+    # an HTML body's or attached page's list item's nested lists before its first <pre> or table read before
+    # it, no longer after it; an item holding nothing before its <pre> or table opened by it (HTML 36)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2582,6 +2584,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # markdown 40)
     # an HTML body's or attached page's list item's element holding a block or a <br> read as the item is,
     # its paragraphs apart, no longer on the item's line (HTML 36)
+    # an HTML body's or attached page's list item's nested lists before its first <pre> or table read before
+    # it, no longer after it; an item holding nothing before its <pre> or table opened by it (HTML 36)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -357,6 +357,8 @@ class _Images:
     # together (HTML 36)
     # a list item's element holding a block or a <br> (<span>a<br><br>b</span>, <div><p>a</p><p>b</p></div>)
     # read as the item is, its paragraphs apart, no longer on the item's line (HTML 36)
+    # a list item's nested lists before its first <pre> or table read before it, no longer after it; an item
+    # holding nothing before its <pre> or table opened by it, no longer written with no item (HTML 36)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

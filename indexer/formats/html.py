@@ -55,6 +55,7 @@ from ..model import (
     ITEM_QUOTES,
     ITEM_TAILS,
     LIST,
+    OPENS_ITEM,
     PARAGRAPH,
     TABLE,
     Block,
@@ -463,9 +464,17 @@ class _Walker:
         ends = [at for at, _ in code]
         end = ends[0] if code else len(parts)
         text = _clean("".join(parts[:end]))
+        # its nested lists before its first <pre> or table, read before it, and their places; where
+        # one of them holds a <pre> or a table too, whose block would come before the text the item
+        # shows after them, that text is left on the item's line (as an item's before its <pre>
+        # was), not said to stand after them
+        early = sum(1 for at in lists if at < end)
+        lists = lists[:early]
+        if code and any(sub.css_first(_CODE_BLOCKS) is not None for sub in nested[:early]):
+            lists = []
         # of an item with text after one of two or more nested lists: (the list, where it starts)
         tails: list[tuple[int, int]] = []
-        if text or not code:
+        if text or not code or early:
             # (an item showing no text before its nested list is an empty item all the same, which
             # a browser shows as a bullet alone with the list under it)
             item = ListItem(text, level, ordered, number)
@@ -476,7 +485,7 @@ class _Walker:
             if breaks:
                 self.item_breaks[id(item)] = breaks
             said = {at for start, stop in spans for at in (start, stop + 1)}
-            if len(lists) == 1 and not code:
+            if len(lists) == 1:
                 # text after its nested list, which a browser shows under that list: where it starts
                 # (at 0 where the item shows none before it)
                 before = len(_clean("".join(parts[: lists[0]])))
@@ -484,10 +493,10 @@ class _Walker:
                 if start < len(text):
                     self.item_tails[id(item)] = [(start,)]
                     said.add(start)
-            elif lists and not code:
+            elif lists:
                 # the text after each nested list: where it starts; said to stand after all the
                 # nested items until the lists are read
-                starts = _tail_starts(parts, lists)
+                starts = _tail_starts(parts[:end], lists)
                 tails = [(n, start) for n, start in enumerate(starts) if start is not None]
                 if tails:
                     self.item_tails[id(item)] = [(start,) for _, start in tails]
@@ -500,26 +509,34 @@ class _Walker:
                 titles = _heading_spans(parts, headings, end)
                 if titles:
                     self.item_headings[id(item)] = titles
-        if code:  # a program's lines, a table's rows kept: the list ends before them, goes on after
-            # in this item when it has text to write before them, else in those holding it
-            self.code_apart(parts, code, items, level + 1 if text else level, edges)
         if not tails:
-            for sub in nested:
+            for sub in nested[:early]:
                 self.list_items(sub, level + 1, items)
+        else:
+            k = len(items) - 1
+            firsts = []  # per nested list, the index in ``items`` of the first item after its own
+            for sub in nested[:early]:
+                self.list_items(sub, level + 1, items)
+                firsts.append(len(items))
+            if k < len(items) and items[k] is item:
+                # the lists read, this item's list not yet written (a table or <pre> in a nested item
+                # writes it): the text between two lists goes before the first item of the next one
+                # that has any, the rest after all the nested items
+                last = firsts[-1]
+                self.item_tails[id(item)] = [
+                    (start, firsts[n]) if firsts[n] < last else (start,) for n, start in tails
+                ]
+        if not code:
             return
-        k = len(items) - 1
-        firsts = []  # per nested list, the index in ``items`` of the first item after its own
-        for sub in nested:
+        # a program's lines, a table's rows kept: the list ends before them, goes on after in this
+        # item when it has text or a nested list to write before them (a list of empty items alone is
+        # not written); an item holding nothing before them is opened by the first, its marker
+        # written before it, as a browser shows it
+        held = bool(text) or (early > 0 and any(other.text for other in items))
+        opens = None if held else f"{number}." if ordered and number is not None else "1." if ordered else "-"
+        self.code_apart(parts, code, items, level + 1, edges, opens)
+        for sub in nested[early:]:
             self.list_items(sub, level + 1, items)
-            firsts.append(len(items))
-        if k < len(items) and items[k] is item:
-            # the lists read, this item's list not yet written (a table or <pre> in a nested item
-            # writes it): the text between two lists goes before the first item of the next one
-            # that has any, the rest after all the nested items
-            last = firsts[-1]
-            self.item_tails[id(item)] = [
-                (start, firsts[n]) if firsts[n] < last else (start,) for n, start in tails
-            ]
 
     def code_apart(
         self,
@@ -528,6 +545,7 @@ class _Walker:
         items: list[ListItem],
         in_item: int,
         edges: list[int],
+        opens: str | None = None,
     ) -> None:
         """The ``<pre>`` blocks and tables of a list item as blocks of their own, as a Markdown
         list item's fenced code and tables are: the items read so far a list before the first,
@@ -536,7 +554,11 @@ class _Walker:
         them is none of those, as no item of its own is written for it), so that the Markdown
         writes them in the item and the list goes on after them, as a browser shows it. The text
         after each is parted into paragraphs where ``edges`` say (:func:`_item_parts`), as a browser
-        shows them (``<pre>x</pre><p>b</p><p>c</p>``: "b" and "c", each a paragraph block)."""
+        shows them (``<pre>x</pre><p>b</p><p>c</p>``: "b" and "c", each a paragraph block). With
+        ``opens`` (``-``, ``3.``), the item holds nothing before them: the first, a code block or a
+        table, opens it (``OPENS_ITEM``); when it is neither (an empty ``<pre>`` gives none), no item
+        is written for it, the blocks a level up, as a Markdown item cannot open with a paragraph
+        that stays one."""
         self.list_block(items)
         items.clear()
         start = len(self.blocks)
@@ -551,9 +573,14 @@ class _Walker:
             # a line left blank between two paragraphs: each a paragraph block (flush)
             self.buf.append((_BR + _BR).join("".join(parts[a:b]) for a, b in pairwise(cuts)))
             self.flush()
+        blocks = self.blocks
+        if opens is not None:
+            if start < len(blocks) and blocks[start].kind in (CODE, TABLE):
+                blocks[start] = with_meta(blocks[start], {**blocks[start].meta, OPENS_ITEM: opens})
+            else:
+                in_item -= 1
         if not in_item:  # in no item written: at the margin
             return
-        blocks = self.blocks
         for i in range(start, len(blocks)):
             block = blocks[i]
             if block.kind != LIST and not (block.meta and IN_ITEM in block.meta):
@@ -1189,6 +1216,8 @@ def _pre_text(node: LexborNode) -> str:
 _PRE_TAGS = frozenset(("pre", "xmp", "listing", "plaintext"))
 #: what a block element in a list item may hold that is read apart from the item's text
 _ITEM_BLOCKS = "ul, ol, menu, pre, xmp, listing, plaintext, table"
+#: what a list item's nested list may hold that is read apart from the list (:meth:`_Walker.code_apart`)
+_CODE_BLOCKS = "pre, xmp, listing, plaintext, table"
 #: what an element of a list item may hold that parts the item's text into paragraphs: a block element,
 #: a ``<br>`` (two in a row leave a line blank)
 _ITEM_BREAKS = _BLOCK_EDGES - {"tr", "td", "th", "thead", "tbody", "tfoot"}
@@ -2972,6 +3001,10 @@ def fallback_blocks(text: str) -> list[Block]:
     # row in a <span>, a <p> in a link, the <p>s of a <div>, two <br> in a row in a <p> (said in item_paragraphs,
     # written as paragraphs of the item), a list in an inline element a nested list, a <pre> or a table in one
     # a block in the item, no longer all read on the item's line
+    # a list item's nested lists before its first <pre> or table read before it, no longer after it, the
+    # item's text after them said to stand under them (item_tails); an item holding nothing before its <pre>
+    # or table opened by it (opens_item: its marker), no longer written at the margin with no item, and one
+    # holding a nested list before it an empty item before that list's items, no longer dropped
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

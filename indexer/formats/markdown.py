@@ -2115,8 +2115,9 @@ def _scalar(value: str) -> Any:
     # it; raw HTML's so too (HTML 36)
     # (pulldown-cmark) an item's paragraphs after a code block or a table in it a paragraph block each, as
     # the markdown-it fallback reads them, no longer one block run together; raw HTML's so too (HTML 36)
-    # raw HTML: a list item's element holding a block or a <br> read as the item is, its paragraphs apart
-    # (HTML 36)
+    # raw HTML: a list item's element holding a block or a <br> read as the item is, its paragraphs apart;
+    # its nested lists before its first <pre> or table read before it; an item holding nothing before its
+    # <pre> or table opened by it (HTML 36)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

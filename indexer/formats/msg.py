@@ -1864,6 +1864,8 @@ def _text_attachment(
     # a table in it a paragraph block each, no longer one block run together (HTML 36, markdown 40)
     # an HTML body's or attached page's list item's element holding a block or a <br> read as the item is,
     # its paragraphs apart, no longer on the item's line (HTML 36)
+    # an HTML body's or attached page's list item's nested lists before its first <pre> or table read before
+    # it, no longer after it; an item holding nothing before its <pre> or table opened by it (HTML 36)
     version="57",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

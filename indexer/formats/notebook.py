@@ -428,6 +428,8 @@ def _as_text(text: str, reason: str) -> Document:
     # a paragraph block each, no longer one block run together (markdown 40, HTML 36)
     # HTML outputs and raw HTML: a list item's element holding a block or a <br> (<span>a<br><br>b</span>,
     # <div><p>a</p><p>b</p></div>) read as the item is, its paragraphs apart (HTML 36)
+    # HTML outputs and raw HTML: a list item's nested lists before its first <pre> or table read before it,
+    # no longer after it; an item holding nothing before its <pre> or table opened by it (HTML 36)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)
