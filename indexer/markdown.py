@@ -103,9 +103,23 @@ def _document(doc: Document, list_images: bool) -> str:
     # after them goes on from them
     open_items: tuple[list[int], int] | None = None
     item_block = False  # whether the block last written stands in them
+    # the text items of the list last written show after their nested lists, not yet written while
+    # the blocks after the list stand in items nested deeper (a code block cut the list in one of
+    # them): (the item's level, its Markdown), at the list's quote depth
+    carry: list[tuple[int, str]] = []
+    carry_depth = 0
     for block in doc.blocks:
         is_notes = bool(block.meta) and bool(block.meta.get(NOTES))
         new_page = block.page is not None and block.page != page
+        if carry:
+            # written before this block where it does not stand in an item nested deeper than the
+            # carried text's, after the part last written (the list, or a block in its items)
+            below = _held_level(block, open_items, item_block) if not new_page else None
+            if below is None or _depth(block) != carry_depth:
+                below = -1
+            if block.kind != LIST or below < 0:
+                while carry and carry[-1][0] >= below:
+                    parts[-1] += "\n\n" + carry.pop()[1]
         if notes and (new_page or not is_notes):
             parts.append(":::")
             notes = False
@@ -133,7 +147,11 @@ def _document(doc: Document, list_images: bool) -> str:
         held = open_items[0] if open_items is not None and open_items[1] == depth else None
         if block.kind == LIST:
             widths = list(held) if held is not None and item_block else []
-            rendered = _block(doc, block, list_images, depth > 0, open_items=widths)
+            # (a list followed by the references of its images writes its text after them at once)
+            taken = None if list_images and block.images else carry
+            before = list(carry)
+            rendered = _block(doc, block, list_images, depth > 0, open_items=widths, carry=taken)
+            carry_depth = depth
             open_items = (widths, depth) if block.items else None
             item_block = False
         else:
@@ -169,12 +187,18 @@ def _document(doc: Document, list_images: bool) -> str:
                 depths += [0] * (len(parts) - len(depths)) + [depth]
             if block.kind == LIST and last_list == (len(parts) - 1, depth):
                 widths = []
-                rendered = _block(doc, block, list_images, depth > 0, after=parts[-1], open_items=widths)
+                if taken is not None:
+                    taken[:] = before
+                rendered = _block(
+                    doc, block, list_images, depth > 0, after=parts[-1], open_items=widths, carry=taken
+                )
                 open_items = (widths, depth) if block.items else None
             parts.append(rendered)
             # a list's part followed by its images' references ends with them, not with the list
             ends_list = block.kind == LIST and not (list_images and block.images)
             last_list = (len(parts) - 1, depth) if ends_list else None
+    while carry:
+        parts[-1] += "\n\n" + carry.pop()[1]
     if notes:
         parts.append(":::")
     for refs in by_page.values():
@@ -184,6 +208,18 @@ def _document(doc: Document, list_images: bool) -> str:
         return "\n\n".join(parts)
     depths += [0] * (len(parts) - len(depths))
     return _quoted_parts(parts, depths)
+
+
+def _held_level(block: Block, open_items: tuple[list[int], int] | None, item_block: bool) -> int | None:
+    """The level of the item a block stands in, among the items the list last written left open
+    (``IN_ITEM`` less one: 0 in a top-level item; a list going on in them: its first item's level
+    less one), or None where it stands in none of them."""
+    if open_items is None or open_items[1] != _depth(block):
+        return None
+    if block.kind == LIST:
+        return block.items[0].level - 1 if item_block and block.items else None
+    in_item = int(block.meta.get(IN_ITEM) or 0) if block.meta else 0
+    return in_item - 1 if in_item else None
 
 
 #: what the heading of a sheet or a slide the file hides says after its name, and the line that
@@ -278,16 +314,17 @@ def _block(
     quoted: bool = False,
     after: str = "",
     open_items: list[int] | None = None,
+    carry: list[tuple[int, str]] | None = None,
 ) -> str:
     """A block's Markdown; ``quoted``: the block stands in a blockquote, whose marks the caller
     puts before its lines; ``after``: a list's, the Markdown of a list right before it
-    (:func:`_list`); ``open_items``: a list's, as for :func:`_items`."""
+    (:func:`_list`); ``open_items`` and ``carry``: a list's, as for :func:`_items`."""
     # a file attached to a mail keeps its own text: a ">" there is no quote of the mail's
     mail = doc.source_type in MAIL and not (block.meta and block.meta.get("attachment"))
     if block.kind == HEADING:
         return "#" * min(max(block.level, 1), 6) + " " + _heading(" ".join(block.text.split()))
     if block.kind == LIST:
-        body = _list(block, quoted, after, open_items)
+        body = _list(block, quoted, after, open_items, carry)
     elif block.kind == TABLE:
         body = _table(block)
     elif block.kind == CODE:
@@ -326,23 +363,33 @@ _BARE_MARKER = re.compile(r" *(?:[-*]|\d{1,9}[.)])")
 _OTHER_MARK = {"-": "*", "*": "-", ".": ")", ")": "."}
 
 
-def _list(block: Block, quoted: bool = False, after: str = "", open_items: list[int] | None = None) -> str:
+def _list(
+    block: Block,
+    quoted: bool = False,
+    after: str = "",
+    open_items: list[int] | None = None,
+    carry: list[tuple[int, str]] | None = None,
+) -> str:
     """A list's Markdown; ``after``: the Markdown of a list right before it (at the same quote
     depth). CommonMark reads two lists one after the other as one list when they use the same
     bullet or the same delimiter after their numbers, the blank line between them only making it
     loose (one list of paragraphs). Where they would, this list's top-level items take the other
     bullet (``*`` for ``-``) or delimiter (``1)`` for ``1.``), which starts a list of its own in
-    CommonMark and GFM alike. ``open_items`` as for :func:`_items`."""
+    CommonMark and GFM alike. ``open_items`` and ``carry`` as for :func:`_items`."""
     start = list(open_items or ())
     widths = list(start)
-    rendered = _items(block, quoted, widths=widths)
+    carried = list(carry) if carry is not None else None
+    rendered = _items(block, quoted, widths=widths, carry=carried)
     last = _TOP_MARKER.findall(after)
     first = _TOP_MARKER.match(rendered)
     if last and first and last[-1][-1] == first.group()[-1]:
         widths = list(start)
-        rendered = _items(block, quoted, other=True, widths=widths)
+        carried = list(carry) if carry is not None else None
+        rendered = _items(block, quoted, other=True, widths=widths, carry=carried)
     if open_items is not None:
         open_items[:] = widths
+    if carry is not None and carried is not None:
+        carry[:] = carried
     return rendered
 
 
@@ -354,11 +401,20 @@ def _item(marker: str, text: str) -> str:
     return marker + text
 
 
-def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | None = None) -> str:
+def _items(
+    block: Block,
+    quoted: bool,
+    other: bool = False,
+    widths: list[int] | None = None,
+    carry: list[tuple[int, str]] | None = None,
+) -> str:
     """A list's items; ``other``: its top-level items marked with the other bullet and delimiter
     (:func:`_list`). ``widths``: the marker widths of the items of a list written before that are
     still open (the list goes on after a table or code block in one of its items), each level's;
-    left holding those of the items this list leaves open."""
+    left holding those of the items this list leaves open. ``carry``: the text items of a list
+    written before show after their nested lists, still to write ((level, Markdown), written before
+    the first item here of that level or above); left holding such text of this list's and those
+    not written, for the caller to write (:func:`_document`), rather than written at its end."""
     if not block.items:
         bullet = "* " if other else "- "
         lines = block.text.split("\n")
@@ -389,7 +445,7 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
         tails.setdefault(k, []).append((at, before[0] if before else None))
     # the Markdown of that text: the text after all of an item's nested items with the item's level,
     # written when they end; the text before another of its nested lists by that list's first item
-    pending: list[tuple[int, str]] = []
+    pending: list[tuple[int, str]] = list(carry) if carry else []
     ahead: dict[int, list[tuple[int, str]]] = {}
     # a list opening below its first level (an OpenDocument list whose first item holds only a
     # list a level down): an empty item for each level above, as its source shows none, so that
@@ -409,7 +465,7 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
             marker = "- " if _OWN_MARKER.match(text) else "1. "
         level = min(item.level, len(widths))
         while pending and pending[-1][0] >= level:
-            lines.extend(("", pending.pop()[1]))
+            lines.extend(("", pending.pop()[1]) if lines else (pending.pop()[1],))
         between = ahead.pop(k, ()) if ahead else ()
         if between:
             # the text the item holding this item's list shows before that list: after the text still
@@ -488,6 +544,9 @@ def _items(block: Block, quoted: bool, other: bool = False, widths: list[int] | 
             lines.append("")
         # an empty item (a web page's <li></li>, a Markdown "2." alone) its marker alone
         lines.append(indent + _item(marker, text) if text else indent + marker.rstrip())
+    if carry is not None:
+        carry[:] = pending
+        return "\n".join(lines)
     while pending:
         lines.extend(("", pending.pop()[1]))
     return "\n".join(lines)

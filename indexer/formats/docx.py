@@ -2671,6 +2671,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # apart, no longer on the item's line (HTML 36)
     # altChunk pages: a list item's nested lists before its first <pre> or table read before it, no longer
     # after it; an item holding nothing before its <pre> or table opened by it (HTML 36)
+    # altChunk pages: a list item's text after a nested list that a <pre> or table cuts written after that
+    # block, no longer before it (HTML 36)
     version="46",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

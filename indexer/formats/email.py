@@ -2288,6 +2288,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # its paragraphs apart, no longer on the item's line (HTML 36)
     # an HTML body's or attached page's list item's nested lists before its first <pre> or table read before
     # it, no longer after it; an item holding nothing before its <pre> or table opened by it (HTML 36)
+    # an HTML body's or attached page's list item's text after a nested list that a <pre> or table cuts
+    # written after that block, no longer before it (HTML 36)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2586,6 +2588,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # its paragraphs apart, no longer on the item's line (HTML 36)
     # an HTML body's or attached page's list item's nested lists before its first <pre> or table read before
     # it, no longer after it; an item holding nothing before its <pre> or table opened by it (HTML 36)
+    # an HTML body's or attached page's list item's text after a nested list that a <pre> or table cuts
+    # written after that block, no longer before it (HTML 36)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -359,6 +359,8 @@ class _Images:
     # read as the item is, its paragraphs apart, no longer on the item's line (HTML 36)
     # a list item's nested lists before its first <pre> or table read before it, no longer after it; an item
     # holding nothing before its <pre> or table opened by it, no longer written with no item (HTML 36)
+    # a list item's text after a nested list that a <pre> or table cuts written after that block, no longer
+    # before it (HTML 36)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

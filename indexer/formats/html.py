@@ -3005,6 +3005,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # item's text after them said to stand under them (item_tails); an item holding nothing before its <pre>
     # or table opened by it (opens_item: its marker), no longer written at the margin with no item, and one
     # holding a nested list before it an empty item before that list's items, no longer dropped
+    # the text a list item shows after its nested list, where a <pre> or a table in an item of that list cuts
+    # it, written after that block and the list's items after it, no longer before them
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

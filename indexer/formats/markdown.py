@@ -2117,7 +2117,8 @@ def _scalar(value: str) -> Any:
     # the markdown-it fallback reads them, no longer one block run together; raw HTML's so too (HTML 36)
     # raw HTML: a list item's element holding a block or a <br> read as the item is, its paragraphs apart;
     # its nested lists before its first <pre> or table read before it; an item holding nothing before its
-    # <pre> or table opened by it (HTML 36)
+    # <pre> or table opened by it; its text after a nested list that a <pre> or table cuts written after
+    # that block (HTML 36)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -1866,6 +1866,8 @@ def _text_attachment(
     # its paragraphs apart, no longer on the item's line (HTML 36)
     # an HTML body's or attached page's list item's nested lists before its first <pre> or table read before
     # it, no longer after it; an item holding nothing before its <pre> or table opened by it (HTML 36)
+    # an HTML body's or attached page's list item's text after a nested list that a <pre> or table cuts
+    # written after that block, no longer before it (HTML 36)
     version="57",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -430,6 +430,8 @@ def _as_text(text: str, reason: str) -> Document:
     # <div><p>a</p><p>b</p></div>) read as the item is, its paragraphs apart (HTML 36)
     # HTML outputs and raw HTML: a list item's nested lists before its first <pre> or table read before it,
     # no longer after it; an item holding nothing before its <pre> or table opened by it (HTML 36)
+    # HTML outputs and raw HTML: a list item's text after a nested list that a <pre> or table cuts written
+    # after that block, no longer before it (HTML 36)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

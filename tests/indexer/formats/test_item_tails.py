@@ -15,6 +15,8 @@ from indexer.markdown import render_markdown
 from indexer.model import ITEM_QUOTES, ITEM_TAILS, LIST, Block, Document, ListItem
 from tests._builders import epub_file, html_mail, mail
 
+from ._text_helpers import gfm_structure
+
 #: an item holding text before, between and after two nested lists, then a sibling
 BETWEEN = "<ul><li>first<ul><li>n1</li></ul>between<ol><li>m1</li></ol>after</li><li>second</li></ul>"
 #: as a browser shows it: first, n1, between, m1, after, then second
@@ -182,3 +184,29 @@ def test_a_markdown_file_attached_to_a_mail_is_written_so_too(markdown_parser, t
         )
     )
     assert get_markdown(path).endswith("## Attachment: notes.md\n\n" + source)
+
+
+def test_text_after_a_nested_list_cut_by_a_code_block_comes_after_that_code(tmp_path):
+    # "n" holds a <pre>, which cuts the list: the text "b" that "a" shows after its nested list was
+    # written at the end of the list block before the code ('- a', '  - n', '  b', then x and m, "x"
+    # then read as a code block of "a"); it is now written where a browser shows it, after "m"
+    page = "<ul><li>a<ul><li>n<pre>x</pre></li><li>m</li></ul>b</li><li>c</li></ul>"
+    path = tmp_path / "page.html"
+    path.write_text(f"<html><body>{page}</body></html>", encoding="utf-8")
+    written = get_markdown(path)
+    assert written == "- a\n  - n\n\n    ```\n    x\n    ```\n\n  - m\n\n  b\n- c\n"
+    # as GFM reads it: x in "n", "m" a second item of that list, "b" in "a" after it
+    assert gfm_structure(written) == [
+        (0, "item"),
+        (1, "a"),
+        (1, "item"),
+        (2, "n"),
+        (2, "code"),
+        (1, "item"),
+        (2, "m"),
+        (1, "b"),
+        (0, "item"),
+        (1, "c"),
+    ]
+    # the blocks and chunks as they were
+    assert [c["content"] for c in get_chunks(path)] == ["a b\n  n", "x", "  m\nc"]
