@@ -84,7 +84,7 @@ from ._numerals import note_number_text, number_chars, number_text, roman_value
 from ._symbol_font import symbol_char
 from .registry import extractor
 
-_CODEPAGE = re.compile(rb"\\ansicpg(\d{3,5})")
+_CODEPAGE = re.compile(rb"\\ansicpg(\d{1,5})(?![0-9])")
 _MAC = re.compile(rb"\\mac(?![a-z])")
 #: the code page word, taken out before conversion: the converter would look up ``cpN`` again and
 #: read any page Python does not name so (the Mac ones) as UTF-8 (see ``_without_code_page``)
@@ -109,11 +109,29 @@ _MAC_PAGES = {
     10081: "mac_turkish",
     10082: "mac_croatian",
 }
-#: Mac font character sets the converter names by codecs Python lacks (so that one ``\\'xx`` in
-#: such a font failed the document), as the Windows set of the same encoding, else 256 (none:
-#: the document's code page)
-_MAC_CHARSET = re.compile(r"\\fcharset(7[89]|8[0-9])(?![0-9])")
-_MAC_CHARSET_AS = {"78": "128", "79": "136", "80": "129", "85": "134", "87": "84"}
+#: the Mac font character sets of the RTF specification (1.9.1, ``\\fcharsetN``) by the code page
+#: each stands for: Roman, Shift-JIS, Hangul, GB2312, Big5, Hebrew, Arabic, Greek, Turkish, Thai,
+#: East European, Russian (82, Johab, names none). Python has no codec of Mac Hebrew (10005) nor of
+#: Mac Thai (10021): those read in the document's code page
+_MAC_CHARSET_PAGES = {
+    77: 10000,
+    78: 10001,
+    79: 10003,
+    80: 10008,
+    81: 10002,
+    83: 10005,
+    84: 10004,
+    85: 10006,
+    86: 10081,
+    87: 10021,
+    88: 10029,
+    89: 10007,
+}
+#: a Mac character set left outside the font tables read, which the converter would look up by a
+#: name Python has no codec for (one ``\\'xx`` in such a font failed the document): made 256,
+#: none, read in the document's code page (81, 83 and 84 the converter reads, as Mac Arabic, Greek
+#: and Cyrillic: the font tables' fonts are written so)
+_MAC_CHARSET = re.compile(r"\\fcharset(7[89]|8[025-9])(?![0-9])")
 _ROW = re.compile(r"\\trowd.*?\\row(?![a-z])", re.S)
 #: where a row's cell definitions end (its first paragraph or cell end), the words of a definition
 #: read there (a vertical merge's first cell, its continuation, a horizontal merge's first cell,
@@ -286,22 +304,29 @@ def _encoding(raw: bytes) -> str:
     head = raw[:4096]
     mac = _MAC.search(head) is not None
     m = _CODEPAGE.search(head)
-    if m:
-        page = int(m.group(1))
-        name = _MAC_PAGES.get(page, f"cp{page}")
-        try:
-            codecs.lookup(name)
-            return name
-        except LookupError:
-            pass
+    name = _page_codec(int(m.group(1))) if m else None
+    if name is not None:
+        return name
     return "mac_roman" if mac else "cp1252"
+
+
+def _page_codec(page: int) -> str | None:
+    """The name Python reads the Windows code page ``page`` by: Apple's by their ``mac_*`` names,
+    the others as ``cpNNN``, at least three digits (``\\cpg37``, EBCDIC, is ``cp037``); None for a
+    page Python has no codec for."""
+    name = _MAC_PAGES.get(page, f"cp{page:03d}")
+    try:
+        codecs.lookup(name)
+    except LookupError:
+        return None
+    return name
 
 
 #: a font's code page and character set in its font table entry, and the character set the conversion
 #: reads each code page by (striprtf's map of character sets to codecs, backwards; the Mac CJK pages
 #: as the Windows sets of the same encodings)
 _FONT_CODE_PAGE = re.compile(r"\\cpg(\d{1,5})(?![0-9])")
-_FONT_CHARSET = re.compile(r"\\fcharset\d+")
+_FONT_CHARSET = re.compile(r"\\fcharset(\d+)")
 _CPG_CHARSET = {
     437: "254",
     850: "255",
@@ -336,8 +361,8 @@ _ESCAPES = {byte: "\\'%02x" % byte for byte in range(0x80, 0x100)}
 #: an escaped byte that may start a double-byte character, then an ASCII byte that may end it
 _LEAD_AND_TRAIL = re.compile(r"\\'[89a-fA-F][0-9a-fA-F][@-\[\]-z|~]")
 #: the font character sets of double-byte code pages (Japanese, Korean, Johab, simplified and
-#: traditional Chinese, and the Mac sets read as those)
-_DBCS_CHARSET = re.compile(r"\\fcharset(?:12[89]|13[046]|7[89]|80|85)(?![0-9])")
+#: traditional Chinese; the Mac sets of those are written as these before, see ``_font_charsets``)
+_DBCS_CHARSET = re.compile(r"\\fcharset(?:12[89]|13[046])(?![0-9])")
 #: what reading a double-byte document's bytes meets: a font (``\\fN``), the default font, a
 #: paragraph or section end (where the conversion goes back to the default font), a hex byte, an
 #: escaped backslash or brace or a control symbol of a byte, a group's start or end, a raw byte
@@ -393,8 +418,9 @@ def _raw_bytes(rtf: str, encoding: str) -> str:
 
 
 def _font_pages(rtf: str) -> dict[str, str]:
-    """The fonts of the font tables whose code page (``\\cpgN``) no character set stands for and
-    Python reads one byte a character (DOS pages such as 866, the Mac pages Windows numbers 10029,
+    """The fonts of the font tables whose code page (``\\cpgN``, or the Mac character set
+    ``_font_charsets`` wrote as one) no character set stands for and Python reads one byte a
+    character (DOS pages such as 866, EBCDIC ones such as 37, the Mac pages Windows numbers 10029,
     10081 …), by number, with that page's codec: the conversion cannot be told to read them so."""
     at = rtf.find("{\\fonttbl", 0, 100_000)
     if at < 0:
@@ -406,12 +432,8 @@ def _font_pages(rtf: str) -> dict[str, str]:
         page = _FONT_CODE_PAGE.search(m.group(2))
         if page is None or int(page.group(1)) in _CPG_CHARSET:
             continue
-        codec = _MAC_PAGES.get(int(page.group(1)), f"cp{int(page.group(1))}")
-        try:
-            codecs.lookup(codec)
-        except LookupError:
-            continue
-        if not _lead_bytes(codec):  # (UTF-8, 65001, reads several bytes a character)
+        codec = _page_codec(int(page.group(1)))
+        if codec is not None and not _lead_bytes(codec):  # (UTF-8, 65001, reads several bytes a character)
             fonts.setdefault(m.group(1), codec)
     return fonts
 
@@ -444,10 +466,7 @@ def _font_leads(rtf: str, encoding: str) -> dict[str, frozenset[str]]:
     fonts: dict[str, frozenset[str]] = {}
     for m in _FONT_ENTRY.finditer(rtf, at, end):
         charset = re.search(r"\\fcharset(\d+)", m.group(2))
-        codec = encoding
-        if charset:
-            number = _MAC_CHARSET_AS.get(charset.group(1), charset.group(1))
-            codec = charset_map.get(int(number), encoding)
+        codec = charset_map.get(int(charset.group(1)), encoding) if charset else encoding
         fonts.setdefault(m.group(1), _lead_bytes(codec))
     return fonts
 
@@ -528,10 +547,14 @@ def _font_charsets(rtf: str) -> str:
     """The font tables with each font's code page (``\\cpgN``), which the conversion does not read,
     written as its character set (``\\fcharsetN``) in place of the one the font names: a font's
     code page decides how its bytes read, before its character set (a page no character set stands
-    for is left as it is). A font naming no character set is given ``\\fcharset1``, the default
-    one, which the conversion reads as the document's code page: it looked for a font's character
-    set up to the next one named, so that such a font took the next font's set and hid that font
-    (``{\\f0 Times;}{\\f1\\fcharset161 Arial Greek;}`` read both fonts' bytes wrong)."""
+    for is left as it is). A Mac character set (77 to 89) is read as the code page the RTF
+    specification gives it: as the set the conversion reads that page by, else (Mac East European,
+    Turkish) as ``\\cpgN`` of that page, read by ``_font_pages``; a Mac set of a page Python lacks
+    (Hebrew, Thai) reads in the document's code page. A font naming no character set is given
+    ``\\fcharset1``, the default one, which the conversion reads as the document's code page: it
+    looked for a font's character set up to the next one named, so that such a font took the next
+    font's set and hid that font (``{\\f0 Times;}{\\f1\\fcharset161 Arial Greek;}`` read both
+    fonts' bytes wrong)."""
     at = rtf.find("{\\fonttbl", 0, 100_000)
     if at < 0:
         return rtf
@@ -540,12 +563,19 @@ def _font_charsets(rtf: str) -> str:
     out: list[str] = []
     copied = at
     for m in _FONT_ENTRY.finditer(rtf, at, end):
-        page = _FONT_CODE_PAGE.search(m.group(2))
-        charset = _CPG_CHARSET.get(int(page.group(1))) if page else None
-        if charset is None and "\\fcharset" not in m.group(2):
+        found = _FONT_CODE_PAGE.search(m.group(2))
+        page = int(found.group(1)) if found else None
+        mac = None  # the code page of a Mac character set
+        if page is None and "\\fcharset" in m.group(2):
+            named = _FONT_CHARSET.search(m.group(2))
+            page = mac = _MAC_CHARSET_PAGES.get(int(named.group(1))) if named else None
+        charset = _CPG_CHARSET.get(page) if page is not None else None
+        if charset is None and (mac is not None or "\\fcharset" not in m.group(2)):
             charset = "1"
         if charset is not None:
             body = _FONT_CHARSET.sub("", m.group(2))
+            if mac is not None and charset == "1":
+                body = f"\\cpg{mac}" + body
             out.append(rtf[copied : m.start(2)] + f"\\fcharset{charset}" + body)
             copied = m.end(2)
     if not out:
@@ -578,17 +608,17 @@ def _without_binary(rtf: str) -> str:
 def _bytes_readable(rtf: str, encoding: str) -> str:
     """``rtf`` (its bytes as Latin-1 characters) written so that the conversion, given the code page
     ``encoding``, reads each byte as the RTF specification has it read: the data of ``\\binN``
-    words taken out, each font's code page (``\\cpgN``) as the character set standing for it (a
-    page none stands for read here), the bytes written raw escaped as ``\\'xx`` (a double-byte
-    character's two bytes together), the code page word taken out and the Mac character sets
-    Python has no codec for named by the Windows ones of the same encodings."""
+    words taken out, each font's code page (``\\cpgN``) or Mac character set as the character set
+    standing for it (a page none stands for read here), the bytes written raw escaped as ``\\'xx`` (a
+    double-byte character's two bytes together), the code page word taken out and a Mac character
+    set outside the font tables read named 256, none."""
     if "\\bin" in rtf:
         rtf = _without_binary(rtf)
     if "\\cpg" in rtf or "\\fcharset" in rtf:
         rtf = _font_charsets(rtf)
     rtf = _without_code_page(_raw_bytes(rtf, encoding))
     if "\\fcharset" in rtf:
-        rtf = _MAC_CHARSET.sub(_mac_charset, rtf)
+        rtf = _MAC_CHARSET.sub(r"\\fcharset256", rtf)
     return rtf
 
 
@@ -630,13 +660,6 @@ def _without_code_page(rtf: str) -> str:
         return " " if _WORD_BEFORE.search(rtf, max(m.start() - 48, 0), m.start()) else ""
 
     return _CODEPAGE_WORD.sub(replaced, rtf)
-
-
-def _mac_charset(m: re.Match[str]) -> str:
-    number = m.group(1)
-    if number in ("77", "81", "83", "84"):  # Mac Roman, Arabic, Greek, Cyrillic: Python has them
-        return m.group(0)
-    return "\\fcharset" + _MAC_CHARSET_AS.get(number, "256")
 
 
 def _group_end(rtf: str, start: int) -> int:

@@ -495,12 +495,15 @@ def test_real_nested_table(real_world):
 @pytest.mark.parametrize(
     ("charset", "data", "expected"),
     [
-        (b"78", b"\\'82\\'a0", "あ"),  # Mac Japanese: Shift-JIS
-        (b"79", b"\\'a4\\'a4", "中"),  # Mac traditional Chinese: Big5
-        (b"87", b"\\'80", "А"),  # Mac Ukrainian: Cyrillic
-        (b"82", b"\\'8e", "é"),  # Mac Hebrew, no codec: the document's page (Mac Roman)
+        # the RTF specification's numbers (1.9.1, \fcharsetN): 78 Mac Shift-JIS, 79 Mac Hangul
+        # (EUC-KR: 한 is C7 D1), 87 Mac Thai and 82 Mac Johab, which Python has no codec for and
+        # the specification no code page: the document's page (Mac Roman: 80 Ä, 8E é)
+        (b"78", b"\\'82\\'a0", "あ"),
+        (b"79", b"\\'c7\\'d1", "한"),
+        (b"87", b"\\'80", "Ä"),
+        (b"82", b"\\'8e", "é"),
     ],
-    ids=["japanese", "chinese", "ukrainian", "hebrew"],
+    ids=["japanese", "korean", "thai", "johab"],
 )
 def test_mac_font_charsets_do_not_fail_the_document(charset, data, expected):
     rtf = b"{\\rtf1\\mac\\ansicpg10000{\\fonttbl{\\f1\\fcharset" + charset + b" Osaka;}}\\f1 Mark " + data

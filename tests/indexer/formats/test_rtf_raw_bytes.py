@@ -185,3 +185,47 @@ def test_text_right_after_the_code_page_word_without_a_space_is_kept():
     # unknown control word, and the text was lost
     assert rtf_text(b"{\\rtf1\\ansi\\ansicpg1252Hello}") == "Hello"
     assert extract_bytes(b"{\\rtf1\\ansi\\ansicpg1252Hello {\\b world}}", "t.rtf").text == "Hello world"
+
+
+@pytest.mark.parametrize(
+    ("charset", "text", "expected"),
+    [
+        # the RTF specification's Mac character sets, by the code page each stands for; each read
+        # before as the document's page or the wrong Mac set:
+        # 89, Mac Russian (10007): М 8C, и E8, р F0
+        (b"89", b"\\'8c\\'e8\\'f0", "Мир"),
+        # 88, Mac East European (10029): č 8B, then as, and ó 97, raw
+        (b"88", b"\\'8bas \x97", "čas ó"),
+        # 86, Mac Turkish (10081): ş DF, ı DD
+        (b"86", b"I\\'df\\'ddk", "Işık"),
+        # 85, Mac Greek (10006): α E1, β E2, γ E7 (it read as simplified Chinese)
+        (b"85", b"\\'e1\\'e2\\'e7", "αβγ"),
+        # 79, Mac Hangul (10003, EUC-KR): 한 C7 D1, 국 B1 B9 (it read as Big5)
+        (b"79", b"\\'c7\\'d1\xb1\xb9", "한국"),
+        # 80, Mac GB2312 (10008): 中 D6 D0, 文 CE C4 (it read as Korean)
+        (b"80", b"\\'d6\\'d0\xce\xc4", "中文"),
+        # 81, Mac Big5 (10002): 中 A4 A4, 文 A4 E5 (it read as Mac Arabic)
+        (b"81", b"\\'a4\\'a4\xa4\xe5", "中文"),
+    ],
+    ids=["russian", "east-european", "turkish", "greek", "hangul", "gb2312", "big5"],
+)
+def test_a_mac_character_set_reads_in_its_code_page(charset, text, expected):
+    rtf = (
+        b"{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0\\fcharset0 Times;}{\\f1\\fcharset"
+        + charset
+        + b" Mac Font;}}\\f0 {\\f1 "
+        + text
+        + b"} caf\\'e9}"
+    )
+    assert extract_bytes(rtf, "t.rtf").text == expected + " café"
+    assert rtf_text(rtf) == expected + " café"
+
+
+def test_an_ebcdic_code_page_of_two_digits_is_read():
+    # \cpg37 is EBCDIC (US, Canada), which Python names cp037: H C8, e 85, l 93, o 96; it was looked up
+    # as cp37, not found, and read in Windows-1252 ("È…““–")
+    rtf = (
+        b"{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Arial;}{\\f1\\cpg37 Host;}}\\f0 "
+        b"{\\f1 \\'c8\\'85\\'93\\'93\\'96} ok}"
+    )
+    assert extract_bytes(rtf, "t.rtf").text == "Hello ok"
