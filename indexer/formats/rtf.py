@@ -363,14 +363,14 @@ _LEAD_AND_TRAIL = re.compile(r"\\'[89a-fA-F][0-9a-fA-F][@-\[\]-z|~]")
 #: the font character sets of double-byte code pages (Japanese, Korean, Johab, simplified and
 #: traditional Chinese; the Mac sets of those are written as these before, see ``_font_charsets``)
 _DBCS_CHARSET = re.compile(r"\\fcharset(?:12[89]|13[046])(?![0-9])")
-#: what reading a double-byte document's bytes meets: a font (``\\fN``), the default font, a
-#: paragraph or section end (where the conversion goes back to the default font), a hex byte, an
-#: escaped backslash or brace or a control symbol of a byte, a group's start or end, a raw byte
+#: what reading a double-byte document's bytes meets: a font (``\\fN``), a hex byte, an escaped
+#: backslash or brace or a control symbol of a byte, a group's start or end, a raw byte
 #: (``\\binN`` data are taken out before)
-_BYTE_TOKEN = re.compile(
-    r"\\(?:(f|deff)(\d+)(?![0-9])|(par|sect|page)(?![a-z])|'([0-9a-fA-F]{2})|[\\{}\x80-\xff])"
-    r"|([{}])|([\x80-\xff]+)"
-)
+_BYTE_TOKEN = re.compile(r"\\(?:f(\d+)(?![0-9])|'([0-9a-fA-F]{2})|[\\{}\x80-\xff])|([{}])|([\x80-\xff]+)")
+#: the default font word of the header, before the font table
+_DEFAULT_FONT = re.compile(r"\\deff(\d+)(?![0-9])")
+#: the word that sets the character formatting back to the defaults
+_PLAIN = re.compile(r"\\plain(?![a-z])")
 
 
 def _escaped(byte: str) -> str:
@@ -475,13 +475,14 @@ def _double_bytes(
     rtf: str, fonts: dict[str, frozenset[str]], page: frozenset[str], pages: dict[str, str]
 ) -> str:
     """``_raw_bytes`` in a document with a double-byte code page or font, or a font of a code page
-    of its own (``pages``): the current font is followed as the conversion follows it (``\\fN`` to
-    the group's end or the next paragraph, then the default font ``\\deffN``) for the bytes that
-    start a character and for the code page its bytes are read in."""
+    of its own (``pages``): the current font is followed as the conversion follows it, as the RTF
+    specification has fonts hold (a ``\\fN`` to the end of its group or the next ``\\fN``, across
+    paragraph and section ends; the default font is set by the ``\\fN`` ``_default_font`` writes
+    after ``\\deffN`` and ``\\plain``), for the bytes that start a character and for the code page
+    its bytes are read in."""
     out: list[str] = []
     stack: list[str | None] = []
     font: str | None = None
-    default: str | None = None
     leads = page
     codec: str | None = None  # the current font's page of its own
     copied = 0  # the text before this is in ``out``
@@ -492,7 +493,7 @@ def _double_bytes(
         m = _BYTE_TOKEN.search(rtf, pos)
         if m is None:
             break
-        word, number, reset, byte, brace, raw = m.groups()
+        number, byte, brace, raw = m.groups()
         pos = m.end()
         if codec is not None and (raw is not None or (byte is not None and byte[0] in "89abcdefABCDEF")):
             run = raw if raw is not None else chr(int(byte, 16))
@@ -524,17 +525,13 @@ def _double_bytes(
                     out.append(_escaped(rtf[pos]))
                     pos += 1
             copied = pos
-        elif brace is not None or word is not None or reset is not None:
+        elif brace is not None or number is not None:
             if brace == "{":
                 stack.append(font)
             elif brace == "}":
                 font = stack.pop() if stack else font
-            elif word == "f":
-                font = number
-            elif word == "deff":
-                default = number
             else:
-                font = default
+                font = number
             leads = fonts.get(font, page) if font is not None else page
             codec = pages.get(font) if font is not None else None
     if not out:
@@ -609,13 +606,16 @@ def _bytes_readable(rtf: str, encoding: str) -> str:
     """``rtf`` (its bytes as Latin-1 characters) written so that the conversion, given the code page
     ``encoding``, reads each byte as the RTF specification has it read: the data of ``\\binN``
     words taken out, each font's code page (``\\cpgN``) or Mac character set as the character set
-    standing for it (a page none stands for read here), the bytes written raw escaped as ``\\'xx`` (a
+    standing for it (a page none stands for read here), the default font (``\\deffN``) set where
+    the document starts and after ``\\plain``, the bytes written raw escaped as ``\\'xx`` (a
     double-byte character's two bytes together), the code page word taken out and a Mac character
     set outside the font tables read named 256, none."""
     if "\\bin" in rtf:
         rtf = _without_binary(rtf)
     if "\\cpg" in rtf or "\\fcharset" in rtf:
         rtf = _font_charsets(rtf)
+    if "\\deff" in rtf:
+        rtf = _default_font(rtf)
     rtf = _without_code_page(_raw_bytes(rtf, encoding))
     if "\\fcharset" in rtf:
         rtf = _MAC_CHARSET.sub(r"\\fcharset256", rtf)
@@ -660,6 +660,36 @@ def _without_code_page(rtf: str) -> str:
         return " " if _WORD_BEFORE.search(rtf, max(m.start() - 48, 0), m.start()) else ""
 
     return _CODEPAGE_WORD.sub(replaced, rtf)
+
+
+def _default_font(rtf: str) -> str:
+    """``rtf`` with its default font (``\\deffN`` of the header, before the font table) set, as
+    ``\\fN``, where it is named and after each ``\\plain`` past the font tables, so that the text
+    before any other font and after ``\\plain`` reads in its code page, as the RTF specification
+    has it (``\\plain`` sets the character formatting, the font with it, back to the defaults: Word
+    writes no ``\\fN`` after it for text in the default font), no longer in the font before or the
+    document's code page (the conversion and the reading of bytes followed ``\\fN`` alone). A symbol
+    font (Symbol, Wingdings …) is not set: its text is read where a ``\\fN`` names it."""
+    at = rtf.find("{\\fonttbl", 0, 100_000)
+    m = _DEFAULT_FONT.search(rtf, 0, at) if at > 0 else None
+    if m is None:
+        return rtf
+    symbols, end = _symbol_fonts(rtf)
+    font = m.group(1)
+    if font in symbols:
+        return rtf
+    out = [rtf[: m.end()], "\\f" + font, rtf[m.end() : end]]
+    copied = end
+    for plain in _PLAIN.finditer(rtf, end):
+        at = plain.start()
+        while at > copied and rtf[at - 1] == "\\":
+            at -= 1
+        if (plain.start() - at) % 2:  # an escaped backslash before "plain": text
+            continue
+        out += (rtf[copied : plain.end()], "\\f" + font)
+        copied = plain.end()
+    out.append(rtf[copied:])
+    return "".join(out)
 
 
 def _group_end(rtf: str, start: int) -> int:

@@ -229,3 +229,62 @@ def test_an_ebcdic_code_page_of_two_digits_is_read():
         b"{\\f1 \\'c8\\'85\\'93\\'93\\'96} ok}"
     )
     assert extract_bytes(rtf, "t.rtf").text == "Hello ok"
+
+
+@pytest.mark.parametrize(
+    ("font", "text", "expected"),
+    [
+        # a Japanese font (\fcharset128) in a Western document: テ is 83 65, raw, in the paragraph
+        # after \par too, where the font still holds; the raw 83 was read alone there ("\ufffde")
+        (b"{\\f1\\fcharset128 MS Mincho;}", b"\x83e\\par \x83e", "テ\n\nテ"),
+        # a font of code page 866: Пр is 8F E0 after \par too, where it read as Windows-1252 ("\ufffdà")
+        (b"{\\f1\\cpg866 Courier;}", b"\\'8f\\'e0\\par \\'8f\\'e0\\sect \xe0", "Пр\n\nПр\n\nр"),
+    ],
+    ids=["shift-jis", "dos-cyrillic"],
+)
+def test_a_font_holds_across_paragraph_ends(font, text, expected):
+    rtf = (
+        b"{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0\\fcharset0 Times;}"
+        + font
+        + b"}\\f1 "
+        + text
+        + b"}"
+    )
+    assert extract_bytes(rtf, "t.rtf").text == expected
+
+
+@pytest.mark.parametrize(
+    ("font", "text", "expected"),
+    [
+        # the default font (\deff1) is Greek: E1 is α there, escaped or raw, before any \fN, and á
+        # in the Western font after \f0; both read á before
+        (b"{\\f1\\fcharset161 Arial Greek;}", b"\\'e1 \xe1\\par \\f0 \\'e1", "α α\n\ná"),
+        # a Japanese default font: テ (83 65) raw before any \fN; it read "\ufffde"
+        (b"{\\f1\\fcharset128 MS Mincho;}", b"\x83e\\par \\f0 caf\\'e9", "テ\n\ncafé"),
+    ],
+    ids=["greek", "shift-jis"],
+)
+def test_text_before_any_font_reads_in_the_default_font(font, text, expected):
+    rtf = b"{\\rtf1\\ansi\\ansicpg1252\\deff1{\\fonttbl{\\f0\\fcharset0 Times;}" + font + b"}" + text + b"}"
+    assert extract_bytes(rtf, "t.rtf").text == expected
+
+
+@pytest.mark.parametrize(
+    ("font", "text", "expected"),
+    [
+        # \plain sets the font back to the default one (\deff0, Greek), as Word writes a paragraph
+        # in the default font: \pard\plain and no \fN; E1 is α there, it read á in the Western font
+        # before; an escaped backslash before "plain" is text, and the font stays
+        (
+            b"{\\f0\\fcharset161 Arial Greek;}",
+            b"\\f1 caf\\'e9\\par \\pard\\plain \\'e1 a\\\\plain \\'e1",
+            "café\n\nα a\\plain α",
+        ),
+        # a Japanese default font: テ (83 65) raw after \plain; the 83 was read alone ("ƒe")
+        (b"{\\f0\\fcharset128 MS Mincho;}", b"\\f1 caf\\'e9\\par\\plain \x83e", "café\n\nテ"),
+    ],
+    ids=["greek", "shift-jis"],
+)
+def test_plain_sets_the_default_font_again(font, text, expected):
+    rtf = b"{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl" + font + b"{\\f1\\fcharset0 Times;}}" + text + b"}"
+    assert extract_bytes(rtf, "t.rtf").text == expected
