@@ -276,8 +276,9 @@ _OUTLINE = re.compile(r"\\outlinelevel(\d+)(?![0-9]) ?")
 _HEADING_RTF = "{\\uc1\\u57356?}"
 _HEADING = "\ue00c"
 _HEADING_RUN = re.compile("\ue00c+")
-#: a font table entry: its number and what follows up to the ``;`` ending its name
-_FONT_ENTRY = re.compile(r"\{\\f(\d+)(?![0-9])([^{};]*(?:\{[^{}]*\}[^{};]*)*);")
+#: a font table entry: its number and what follows up to the ``;`` ending its name, groups of it
+#: (``{\\*\\panose …}``) and groups in those (``{\\*\\fontemb{\\*\\fontfile …}}``) passed over
+_FONT_ENTRY = re.compile(r"\{\\f(\d+)(?![0-9])([^{};]*(?:\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}[^{};]*)*);")
 _FONT_NAME_NOISE = re.compile(r"\{[^{}]*\}|\\[a-z]+-?\d* ?|\\.")
 #: what the reading of a symbol font's text meets: a group's start or end, a font, ``\plain``, a
 #: Unicode character and a hex byte, any other control word or symbol, a run of text

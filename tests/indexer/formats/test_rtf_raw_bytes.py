@@ -269,6 +269,19 @@ def test_text_before_any_font_reads_in_the_default_font(font, text, expected):
     assert extract_bytes(rtf, "t.rtf").text == expected
 
 
+def test_a_font_after_an_embedded_fonts_entry_reads_its_character_set():
+    # the first font holds a group of groups (its embedded file); the Cyrillic font after it reads
+    # Мир (CC E8 F0 in Windows-1251), which read "Ìèð": the first font's entry was not found, and
+    # the conversion gave it the next font's character set and lost that font
+    rtf = (
+        b"{\\rtf1\\ansi\\ansicpg1252\\deff0{\\fonttbl{\\f0\\fcharset0 Times;}"
+        b"{\\f1\\fnil{\\*\\fontemb\\fttruetype{\\*\\fontfile font.ttf}}Embedded;}"
+        b"{\\f2\\fcharset204 Arial Cyr;}}"
+        b"\\f0 caf\\'e9 {\\f2 \\'cc\\'e8\\'f0}}"
+    )
+    assert extract_bytes(rtf, "t.rtf").text == "café Мир"
+
+
 @pytest.mark.parametrize(
     ("font", "text", "expected"),
     [
