@@ -1164,12 +1164,33 @@ _RTF_TOKEN = re.compile(
 _RTF_SKIPPED = frozenset({"fonttbl", "colortbl", "stylesheet", "info", "pict", "object", "header", "footer"})
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _RTF_FONT = re.compile(r"\\f(\d+)[^;{}]*?\\fcharset(\d+)")
+#: what finding a group's end counts: a brace, or an escaped brace or backslash (passed over)
+_RTF_BRACE = re.compile(r"\\[\\{}]|[{}]")
+
+
+def _group_end(text: str, start: int) -> int:
+    """Where the group opened at ``start`` closes (the index of its closing brace), its depth
+    counted: a font table holds groups of its own (``{\\*\\panose …}``, ``{\\*\\falt …}``) that end
+    in ``}}`` before it does; ``len(text)`` when it is never closed."""
+    depth = 0
+    for m in _RTF_BRACE.finditer(text, start):
+        brace = m.group(0)
+        if brace == "{":
+            depth += 1
+        elif brace == "}":
+            depth -= 1
+            if depth == 0:
+                return m.start()
+    return len(text)
 
 
 @functools.cache
 def _rtf_charsets() -> dict[int, str]:
     """The codec of each RTF ``\\fcharset``: striprtf's map, less the names Python has no codec
-    for (most Mac character sets), which fall back to the document's code page."""
+    for, which fall back to the document's code page. The font tables :func:`.rtf.readable` gives
+    name the Mac character sets by the sets this map reads as their code pages (or read their
+    bytes already), so that the map's own Mac entries, which differ from the RTF specification's,
+    are not met."""
     from striprtf.striprtf import charset_map
 
     out = {}
@@ -1261,7 +1282,7 @@ def deencapsulate_html(rtf: bytes) -> str | None:
     text, default = readable(rtf)
     fonts: dict[str, str] = {}
     start = text.find("{\\fonttbl")
-    end = text.find("}}", start) if start >= 0 else -1
+    end = _group_end(text, start) if start >= 0 else -1
     for fm in _RTF_FONT.finditer(text[start:end] if end > start else ""):
         codec = _rtf_charsets().get(int(fm.group(2)))
         if codec:

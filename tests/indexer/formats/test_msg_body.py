@@ -141,8 +141,37 @@ def _encapsulating(fonts: bytes, body: bytes, page: bytes = b"1252") -> bytes:
         (_encapsulating(b"", b"\\'83e\\'83X\\'83g", b"932"), "テスト"),
         # \bin3 and its three bytes of data (a brace among them) are no text
         (_encapsulating(b"", b"a\\bin3 {x\xffb"), "ab"),
+        # a font holds across \par: テ (83 65) raw in a Japanese font, in the paragraph after too,
+        # where its 83 was read alone ("\ufffde", the reading of bytes going back to the default font)
+        (_encapsulating(b"{\\f1\\fcharset128 MS Mincho;}", b"{\\f1 \x83e\\par \x83e}"), "テ\nテ"),
+        # the font table holds a group of groups (an embedded font's file) closing in "}}" before
+        # the table does: the Cyrillic font after it (Мир, CC E8 F0) was not read, "Ìèð"
+        (
+            _encapsulating(
+                b"{\\f1\\fnil{\\*\\fontemb\\fttruetype{\\*\\fontfile font.ttf}}Embedded;}"
+                b"{\\f2\\fcharset204 Arial Cyr;}",
+                b"{\\f2 \\'cc\\'e8\\'f0}",
+            ),
+            "Мир",
+        ),
+        # a Mac character set as the RTF specification numbers it: 89 is Mac Russian, Мир 8C E8 F0
+        # ("åË\uf8ff" before, in the document's Mac Roman)
+        (_encapsulating(b"{\\f1\\fcharset89 Geneva CY;}", b"{\\f1 \\'8c\\'e8\\'f0}", b"10000"), "Мир"),
+        # \plain sets the default font again (\deff0, Arial, in the document's Greek page): E1 is α
+        # there; it read á in the Western font before
+        (_encapsulating(b"{\\f1\\fcharset0 Times;}", b"\\f1 caf\\'e9\\plain \\'e1", b"1253"), "caféα"),
     ],
-    ids=["font-code-page", "dos-cyrillic", "raw-greek", "shift-jis-ascii-trail", "binary-data"],
+    ids=[
+        "font-code-page",
+        "dos-cyrillic",
+        "raw-greek",
+        "shift-jis-ascii-trail",
+        "binary-data",
+        "font-across-par",
+        "font-table-inner-groups",
+        "mac-russian",
+        "plain",
+    ],
 )
 def test_the_encapsulated_html_reads_bytes_as_an_rtf_file_does(rtf, expected):
     assert deencapsulate_html(rtf) == f"<p>{expected}</p>"
