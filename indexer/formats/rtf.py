@@ -148,6 +148,7 @@ _PAR = re.compile(r"\\par(?![a-z])")
 #: the cell and row ends of a table nested in a cell: its text is flattened into that cell
 _NEST = re.compile(r"\\nest(?:cell|row)(?![a-z])")
 _INFO_FIELD = {key: re.compile(r"\{\\" + key + r"(?![a-z])\s?([^{}]*)\}") for key in ("title", "author")}
+_FONT_WORD = re.compile(r"\\f\d")
 _SPECIAL = re.compile(r"[{}\\]")
 #: what finding a group's end stops at: a brace, ``\\bin`` (raw bytes follow) or an escaped brace
 #: or backslash; the other control words are passed over in one search
@@ -1809,12 +1810,18 @@ def _to_text(rtf: str, encoding: str) -> str:
 
 
 def _info(rtf: str, encoding: str) -> dict[str, str]:
+    """The title and author of the ``\\info`` group, read in the document's code page, and in the
+    font a ``\\fN`` in one names, as the document's text is (with the font tables)."""
     head = rtf[: rtf.find("\\info") + 20_000] if "\\info" in rtf else ""
     out: dict[str, str] = {}
     for key, pattern in _INFO_FIELD.items():
         m = pattern.search(head)
         if m:
-            value = " ".join(_to_text("{\\rtf1 " + m.group(1) + "}", encoding).split())
+            fonts = ""
+            if _FONT_WORD.search(m.group(1)):
+                at = rtf.find("{\\fonttbl", 0, 100_000)
+                fonts = rtf[at : _group_end(rtf, at) + 1] if at >= 0 else ""
+            value = " ".join(_to_text("{\\rtf1 " + fonts + m.group(1) + "}", encoding).split())
             if value:
                 out[key] = value
     return out

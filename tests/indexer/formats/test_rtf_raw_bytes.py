@@ -282,6 +282,18 @@ def test_a_font_after_an_embedded_fonts_entry_reads_its_character_set():
     assert extract_bytes(rtf, "t.rtf").text == "café Мир"
 
 
+def test_the_title_and_author_read_in_the_font_they_name():
+    # Мир (CC E8 F0) and Иван (C8 E2 E0 ED) in Windows-1251, in a Cyrillic font the \info fields
+    # name: they were read without the font table, in Windows-1252 ("Ìèð", "Èâàí"); a title naming
+    # no font stays in the document's page (E9 é)
+    fonts = b"{\\fonttbl{\\f0\\fcharset0 Times;}{\\f1\\fcharset204 Arial Cyr;}}"
+    info = b"{\\info{\\title \\f1 \\'cc\\'e8\\'f0}{\\author \\f1 \\'c8\\'e2\\'e0\\'ed}}"
+    doc = extract_bytes(b"{\\rtf1\\ansi\\ansicpg1252\\deff0" + fonts + info + b"\\f0 text}", "t.rtf")
+    assert (doc.metadata["title"], doc.metadata["author"]) == ("Мир", "Иван")
+    plain = b"{\\rtf1\\ansi\\ansicpg1252\\deff0" + fonts + b"{\\info{\\title caf\\'e9}}\\f0 text}"
+    assert extract_bytes(plain, "t.rtf").metadata["title"] == "café"
+
+
 @pytest.mark.parametrize(
     ("font", "text", "expected"),
     [
