@@ -2673,6 +2673,9 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # after it; an item holding nothing before its <pre> or table opened by it (HTML 36)
     # altChunk pages: a list item's text after a nested list that a <pre> or table cuts written after that
     # block, no longer before it (HTML 36)
+    # RTF altChunks: a Mac font character set read in the code page the RTF specification gives it, a font's
+    # code page of two digits (\cpg37) read, a font kept across \par for raw bytes, text before any \fN or
+    # after \plain read in the default font's code page (rtf 27)
     version="46",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -2290,6 +2290,11 @@ def _sniff_mbox(head: bytes) -> bool:
     # it, no longer after it; an item holding nothing before its <pre> or table opened by it (HTML 36)
     # an HTML body's or attached page's list item's text after a nested list that a <pre> or table cuts
     # written after that block, no longer before it (HTML 36)
+    # an RTF part's, attachment's or TNEF body's Mac font character set read in the code page the RTF
+    # specification gives it, a font's code page of two digits (\cpg37) read, a font kept across \par for raw
+    # bytes, text before any \fN or after \plain read in the default font's code page (rtf 27); the HTML a
+    # TNEF part's RTF body encapsulates as well, and its fonts after a font table entry ending in "}}" read in
+    # their code pages
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2590,6 +2595,11 @@ def split_mbox(data: bytes) -> list[bytes]:
     # it, no longer after it; an item holding nothing before its <pre> or table opened by it (HTML 36)
     # an HTML body's or attached page's list item's text after a nested list that a <pre> or table cuts
     # written after that block, no longer before it (HTML 36)
+    # an RTF part's, attachment's or TNEF body's Mac font character set read in the code page the RTF
+    # specification gives it, a font's code page of two digits (\cpg37) read, a font kept across \par for raw
+    # bytes, text before any \fN or after \plain read in the default font's code page (rtf 27); the HTML a
+    # TNEF part's RTF body encapsulates as well, and its fonts after a font table entry ending in "}}" read in
+    # their code pages
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -1889,6 +1889,11 @@ def _text_attachment(
     # it, no longer after it; an item holding nothing before its <pre> or table opened by it (HTML 36)
     # an HTML body's or attached page's list item's text after a nested list that a <pre> or table cuts
     # written after that block, no longer before it (HTML 36)
+    # an RTF body's or attachment's Mac font character set read in the code page the RTF specification gives
+    # it, a font's code page of two digits (\cpg37) read, a font kept across \par for raw bytes, text before
+    # any \fN or after \plain read in the default font's code page (rtf 27); the HTML an RTF body
+    # encapsulates as well, and its fonts after a font table entry ending in "}}" (an embedded font's file)
+    # read in their code pages, no longer the document's
     version="57",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

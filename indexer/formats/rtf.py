@@ -33,7 +33,10 @@ Bytes above 0x7F written raw (not as ``\\'xx``) are read as escaped ones are, in
 font's code page (``\\cpgN``) or character set, else the document's code page; in a double-byte
 code page a lead byte is read with its trail byte, raw or ASCII after an escaped lead byte
 (``\\'83e``); a font's code page no character set stands for (``\\cpg866``) is read here, the
-conversion having none to read it by. The data of a ``\\binN`` word outside a picture are no text.
+conversion having none to read it by. A Mac character set (``\\fcharset77`` to ``89``) reads in the
+code page the RTF specification gives it. A font holds to the end of its group (across paragraph
+ends) or the next ``\\fN``; the default font (``\\deffN``) before any ``\\fN`` and after ``\\plain``.
+The data of a ``\\binN`` word outside a picture are no text.
 
 Pictures (``{\\pict …}``, hex or ``\\bin`` data) are taken out before conversion and a marker
 left in their place: PNG and JPEG pictures become images placed after the paragraph, table or list
@@ -2096,6 +2099,16 @@ def _blocks(text: str, pictures: Callable[[int], Block | None]) -> list[Block]:
     # the N bytes of data after \binN outside a picture taken out, no longer read as text
     # the space ending the code page word after a brace or a control symbol (}\ansicpg1252 Hello) no text,
     # no longer an extra space; text right after the word with no space (\ansi\ansicpg1252Hello) kept
+    # a Mac font character set (\fcharset77 to 89) read in the code page the RTF specification gives it (79
+    # Korean, 80 simplified Chinese, 81 Big5, 84 Arabic, 85 Greek, 86 Turkish, 88 East European, 89 Russian),
+    # no longer as the wrong set or the document's code page; Mac Hebrew (83) and Thai (87), which Python has
+    # no codec for, in the document's code page; a font's code page of two digits (\cpg37, EBCDIC) read
+    # a font holds across paragraph and section ends, no longer the default font again after \par for the
+    # raw bytes and a font's own code page (a raw lead byte after \par in a Japanese font read alone); text
+    # before any \fN and after \plain read in the default font's code page (\deffN), no longer the
+    # document's or the font before \plain
+    # a font after one whose entry holds a group of groups (an embedded font's file) read in its character
+    # set, no longer lost; the \info title and author read in the font a \fN in them names
     version="27",
     source_type="rtf",
     libraries=("striprtf",),
