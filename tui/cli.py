@@ -19,7 +19,9 @@ warning (a file read with warnings is indexed, and the report counts it under âš
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -108,6 +110,22 @@ def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentPar
     return {}
 
 
+def _mistyped_command(word: str, commands: dict[str, argparse.ArgumentParser]) -> str | None:
+    """The mistake in a first word that is neither a subcommand nor a path that exists but is close
+    to a subcommand's name (``chunk`` for ``chunks``): the UI took it for a folder and said ``no such
+    folder: chunk``, or ``unrecognized arguments`` of the rest under its own usage. None when the
+    word names something that exists (a folder called ``chunk`` opens the UI on it), holds a path
+    separator (``./chunk`` is a path) or is close to no subcommand."""
+    if word.startswith("-") or "/" in word or os.sep in word or Path(word).expanduser().exists():
+        return None
+    close = difflib.get_close_matches(word, sorted(commands), n=3)
+    if not close:
+        return None
+    quoted = [f"'{name}'" for name in close]
+    choices = quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+    return f"no such folder or command: '{word}' (did you mean {choices}?)"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:  # run as the program: this process's logging and warnings are ours to set
         quiet_libraries()
@@ -118,6 +136,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "ui" in commands and (
         not args_list or (args_list[0] not in commands and args_list[0] not in ("-h", "--help", "--version"))
     ):
+        mistyped = _mistyped_command(args_list[0], commands) if args_list else None
+        if mistyped is not None:
+            print(f"chunkscope: error: {mistyped}", file=sys.stderr)
+            return 2
         args_list.insert(0, "ui")
     args, unknown = parser.parse_known_args(args_list)
     if unknown:
