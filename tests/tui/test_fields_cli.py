@@ -174,3 +174,62 @@ def test_a_file_skipped_is_said_on_a_line_of_its_own_under_the_counter(tmp_path,
     # then the counter, drawn again and wiped at the end, and the summary
     assert shown[1].startswith("59 documents in ") and shown[1].endswith(", 1 skipped"), shown
     assert shown[2:] == [""], shown
+
+
+def test_json_and_output_as_export_has_them(tmp_path, schema_file, capsys) -> None:
+    from tests.tui.conftest import BROKEN_DOCX
+
+    replies = tmp_path / "r"
+    replies.mkdir()
+    (replies / "a.txt").write_text('{"text": "hi", "score": 3}', encoding="utf-8")
+    broken = replies / "b.docx"
+    broken.write_bytes(BROKEN_DOCX)  # not a zip archive: PARSE_ERROR
+    why = "PARSE_ERROR: b.docx is not a valid zip archive: File is not a zip file"
+    assert main(["fields", "--schema", str(schema_file), str(replies), "--json"]) == 0
+    out, err = capsys.readouterr()
+    # the stream keeps its object for the unreadable file ...
+    assert [json.loads(line)["path"] for line in out.splitlines()] == [str(replies / "a.txt"), str(broken)]
+    assert json.loads(out.splitlines()[1]) == {
+        "path": str(broken),
+        "error": "PARSE_ERROR",
+        "message": "b.docx is not a valid zip archive: File is not a zip file",
+    }
+    # ... and stderr says it, as without --json and as export says the files it skips (it said nothing)
+    assert err.splitlines()[0] == f"chunkscope: skipped {broken}: {why}", err
+    assert err.splitlines()[-1].endswith(", 1 skipped"), err
+
+    # -o writes what went on standard output into a file, as export's -o does (fields had no -o)
+    target = tmp_path / "fields.jsonl"
+    assert main(["fields", "--schema", str(schema_file), str(replies), "--json", "-o", str(target)]) == 0
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert target.read_text(encoding="utf-8").splitlines() == [
+        json.dumps(
+            {
+                "path": str(replies / "a.txt"),
+                "empty": False,
+                "states": {"text": "EXTRACTED", "score": "EXTRACTED"},
+                "malformedRequired": [],
+                "data": {"text": "hi", "score": 3},
+            }
+        ),
+        json.dumps({"path": str(broken), "error": "PARSE_ERROR", "message": why.split(": ", 1)[1]}),
+    ]
+    assert err.splitlines()[0] == f"chunkscope: skipped {broken}: {why}", err
+    # without --json: the lines and the table go into the file, the notes stay on stderr
+    assert main(["fields", "--schema", str(schema_file), str(replies), "--output", str(target)]) == 0
+    out, err = capsys.readouterr()
+    lines = target.read_text(encoding="utf-8").splitlines()
+    assert out == "" and lines[0].startswith(f"ok   {replies / 'a.txt'}  ") and lines[-1] == "1 document"
+    assert err.splitlines()[0] == f"chunkscope: skipped {broken}: {why}", err
+    # an output that cannot be written: in export's words (tests/tui/test_cli_words.py)
+    nowhere = tmp_path / "nowhere" / "out.jsonl"
+    assert main(["fields", "--schema", str(schema_file), str(replies), "-o", str(nowhere)]) == 2
+    assert (
+        capsys.readouterr().err == f"chunkscope: error: cannot write {nowhere}: No such file or directory\n"
+    )
+    # a path that is not there is said before the output is opened: no empty file is left
+    fresh = tmp_path / "fresh.jsonl"
+    assert main(["fields", "--schema", str(schema_file), str(tmp_path / "nope"), "-o", str(fresh)]) == 2
+    assert capsys.readouterr().err == f"chunkscope: error: no such file or folder: {tmp_path / 'nope'}\n"
+    assert not fresh.exists()

@@ -8,7 +8,9 @@ so the UI can show them.
 
 Output: one line per document (its states counted, and the strict gate), then the field coverage
 table. ``--json`` prints one JSON object per document per line (exactly the conformance corpus's
-``expected.json`` form plus ``path``, or ``path`` and ``error``) and the table on stderr.
+``expected.json`` form plus ``path``, or ``path`` and ``error``) and the table on stderr. A file
+it cannot read is said on stderr in either form (``chunkscope: skipped PATH: why``). ``--output``
+writes what goes on standard output into a file instead, as ``export`` does.
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--db", type=Path, help="with --folder: the database file (default: found from the folder)"
     )
     p.add_argument("--json", action="store_true", help="one JSON object per document per line")
+    p.add_argument("--output", "-o", type=Path, help="write here instead of standard output")
     p.add_argument("--quiet", action="store_true", help="only the coverage table")
     p.add_argument(
         "--strict", action="store_true", help="exit status 1 when a required field is lost or malformed"
@@ -146,9 +149,9 @@ def result_object(path: str, result) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from indexer import errors
-    from indexer.fields import coverage, extract_fields, load_schema
-    from tui.cli import UserError, failure_words, say_skipped
+    from indexer.fields import load_schema
+    from tui.cli import UserError, existing_folder
+    from tui.commands.index import open_store
 
     if not args.paths and args.folder is None:
         raise UserError("give PATHs (files or folders) or --folder FOLDER")
@@ -156,10 +159,39 @@ def run(args: argparse.Namespace) -> int:
         raise UserError("give either PATHs or --folder, not both")
     schema = load_schema(args.schema)  # a bad schema is one INVALID_ARGUMENT line
 
+    # the inputs are found before --output is opened: a mistake in them leaves no empty file
+    files: list[Path] = []
+    store = None
+    if args.paths:
+        files = list(iter_files(args.paths))
+        if not files:
+            raise UserError("no files found under " + ", ".join(str(p) for p in args.paths))
+    else:
+        store = open_store(args.db, existing_folder(args.folder), readonly=False)
+    try:
+        try:
+            # (closed below)
+            out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout  # noqa: SIM115
+        except OSError as exc:  # said as export says it
+            raise UserError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+        try:
+            return _run(args, schema, files, store, out)
+        finally:
+            if out is not sys.stdout:
+                out.close()
+    finally:
+        if store is not None:
+            store.close()
+
+
+def _run(args: argparse.Namespace, schema, files: list[Path], store, out) -> int:
+    from indexer import errors
+    from indexer.fields import coverage, extract_fields
+    from tui.cli import failure_words, say_skipped
+
     results = []
     failures = 0
     started = time.perf_counter()
-    out = sys.stdout
     progress = _Progress(enabled=sys.stderr.isatty() and not args.json)
 
     def emit(path: str, result) -> None:
@@ -172,21 +204,19 @@ def run(args: argparse.Namespace) -> int:
     def fail(path: str, exc: errors.ChunkscopeError) -> None:
         nonlocal failures
         failures += 1
-        if args.json:
+        if args.json:  # the stream keeps an object for every file, the unreadable ones too
             out.write(
                 json.dumps({"path": path, "error": exc.code, "message": exc.message}, ensure_ascii=False)
                 + "\n"
             )
-        else:
-            progress.clear()  # the note on a line of its own, not after the counter
-            say_skipped(path, failure_words(exc))
+        # and stderr says it as every command says a file it goes on without (with --json it said
+        # nothing there, where export says its skipped files on stderr whatever the output)
+        progress.clear()  # the note on a line of its own, not after the counter
+        say_skipped(path, failure_words(exc))
 
-    if args.folder is not None:
-        _run_folder(args, schema, emit, fail, progress)
+    if store is not None:
+        _run_folder(store, args.folder, schema, emit, fail, progress)
     else:
-        files = list(iter_files(args.paths))
-        if not files:
-            raise UserError("no files found under " + ", ".join(str(p) for p in args.paths))
         for i, path in enumerate(files, 1):
             progress.update(i, len(files))
             try:
@@ -209,46 +239,39 @@ def run(args: argparse.Namespace) -> int:
         print(summary, file=sys.stderr)
     else:
         if results and not args.quiet:
-            print()
-        print(table)
+            out.write("\n")
+        out.write(table + "\n")
         print(summary, file=sys.stderr)
     if args.strict and any(not r.ok for r in results):
         return 1
     return 0
 
 
-def _run_folder(args, schema, emit, fail, progress) -> None:
+def _run_folder(store, folder: Path, schema, emit, fail, progress) -> None:
     from indexer import errors
     from indexer.fields import extract_fields
     from storage.fields import FieldStore
-    from tui.cli import existing_folder
-    from tui.commands.index import open_store
 
-    folder: Path = existing_folder(args.folder)
-    store = open_store(args.db, folder, readonly=False)
-    try:
-        fields = FieldStore(store)
-        rows = [d for d in store.documents() if d.status == "indexed"]
-        prefix = _prefix(store, folder)
-        rows = [d for d in rows if not prefix or d.path == prefix or d.path.startswith(prefix + "/")]
-        run_id = fields.begin_run(schema)
-        batch: list[tuple[str, str, Any]] = []
-        for i, row in enumerate(rows, 1):
-            progress.update(i, len(rows))
-            doc = store.load_document(row.path)
-            if doc is None:
-                fail(row.path, errors.SourceIOError("indexed document vanished from the store"))
-                continue
-            result = extract_fields(doc.text or "\n\n".join(b.text for b in doc.blocks), schema)
-            emit(row.path, result)
-            batch.append((row.path, row.sha256, result))
-            if len(batch) >= 500:
-                fields.save(schema, batch, run_at=run_id)
-                batch = []
-        if batch:
+    fields = FieldStore(store)
+    rows = [d for d in store.documents() if d.status == "indexed"]
+    prefix = _prefix(store, folder)
+    rows = [d for d in rows if not prefix or d.path == prefix or d.path.startswith(prefix + "/")]
+    run_id = fields.begin_run(schema)
+    batch: list[tuple[str, str, Any]] = []
+    for i, row in enumerate(rows, 1):
+        progress.update(i, len(rows))
+        doc = store.load_document(row.path)
+        if doc is None:
+            fail(row.path, errors.SourceIOError("indexed document vanished from the store"))
+            continue
+        result = extract_fields(doc.text or "\n\n".join(b.text for b in doc.blocks), schema)
+        emit(row.path, result)
+        batch.append((row.path, row.sha256, result))
+        if len(batch) >= 500:
             fields.save(schema, batch, run_at=run_id)
-    finally:
-        store.close()
+            batch = []
+    if batch:
+        fields.save(schema, batch, run_at=run_id)
 
 
 def _prefix(store, folder: Path) -> str:
