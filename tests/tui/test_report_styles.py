@@ -111,3 +111,43 @@ async def test_the_report_draws_a_count_of_failed_files_red_not_bold_as_the_comm
     assert main(["report", str(root)]) == 0
     out = capsys.readouterr().out
     assert "\x1b[31m1\x1b[0m" in out and "\x1b[1;31m" not in out, out
+
+
+def red(style) -> bool:
+    """Whether a drawn segment's colour is red (the standard colour 1, as Rich's "red" is drawn)."""
+    return style.color is not None and (style.color.name == "red" or style.color.number == 1)
+
+
+def title_segments(screen) -> dict[str, object]:
+    """The report title's drawn segments by their text (stripped), as the screen draws them."""
+    title = screen.query_one("#report-title")
+    return {segment.text.strip(): segment.style for segment in title.render_line(0) if segment.text.strip()}
+
+
+async def test_the_report_title_writes_a_count_of_failed_files_red_as_the_header_does(tmp_path):
+    root = tmp_path / "corpus"
+    root.mkdir()
+    (root / "tides.csv").write_text("city,tide\nZanzibar,high\n", encoding="utf-8")
+    (root / "broken.docx").write_bytes(BROKEN_DOCX)  # not a zip archive: failed at its first reading
+    index(root)
+    async with opened(root, "tides.csv") as pilot:
+        await report_table(pilot)
+        # two files, the CSV file's header and its one row a chunk, the Word file failed
+        drawn = title_segments(pilot.app.screen)
+        assert [text for text in drawn if "failed" in text] == ["1 failed"], drawn
+        # it was drawn in the title's own colour, where the header's count is red
+        assert red(drawn["1 failed"]) and not drawn["1 failed"].bold, drawn
+        assert [text for text, style in drawn.items() if red(style)] == ["1 failed"], drawn
+    # no failure: "0 failed" in the title's colour, as the table's 0
+    (root / "broken.docx").unlink()
+    index(root)
+    async with opened(root, "tides.csv") as pilot:
+        await pilot.press("R")
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, ReportScreen), what="the report")
+        table = pilot.app.screen.query_one("#report-formats")
+        await wait_for(pilot, lambda: table.row_count == 1, what="the one format")
+        await settle(pilot)
+        drawn = title_segments(pilot.app.screen)
+        text = " ".join(drawn)
+        assert "0 failed" in text, drawn
+        assert not any(red(style) for style in drawn.values()), drawn

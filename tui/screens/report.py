@@ -161,9 +161,15 @@ class ReportScreen(Screen[str | None]):
         for f in report.get("formats", []):
             for k in totals:
                 totals[k] += f.get(k, 0)
+        failed = totals["failed"]
         self.query_one("#report-title", Static).update(
-            f"[b]Corpus report[/b]  {counted(totals['files'], 'file')} · {counted(totals['chunks'], 'chunk')} · "
-            f"{totals['failed']:,} failed"
+            Text.assemble(
+                ("Corpus report", "bold"),
+                f"  {counted(totals['files'], 'file')} · {counted(totals['chunks'], 'chunk')} · ",
+                # red unless none, as the table's failed cell, the app's header and `chunkscope
+                # report` write a count of failed files (it was in the title's plain colour)
+                (f"{failed:,} failed", "red" if failed else ""),
+            )
         )
         options: list[Option] = []
         self.paths = []
