@@ -84,7 +84,8 @@ def build_parser() -> Parser:
         prog=PROG,
         description=(
             "A local corpus indexer with a terminal UI. `chunkscope [FOLDER]` opens the UI on a folder "
-            "(default: the current one), indexing it in the background and watching it for changes."
+            "(default: the current one), indexing it in the background and watching it for changes; "
+            "a folder named as a command opens with `chunkscope ./NAME` or `chunkscope ui NAME`."
         ),
     )
     from indexer import __version__

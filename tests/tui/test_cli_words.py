@@ -277,7 +277,7 @@ def test_every_command_says_a_mistake_in_its_arguments_in_the_one_form(tmp_path,
     # argparse said them after the subcommand's name ("chunkscope chunks: error: …"), where every
     # other error line reads "chunkscope: error: …"; the usage line still names the subcommand
     said = {
-        ("chunks",): "the following arguments are required: file",
+        ("chunks",): "the following arguments are required: FILE",  # as the usage line names it
         ("index", str(tmp_path), "--jobs", "x"): "argument --jobs: invalid int value: 'x'",
         (
             "chunks",

@@ -63,4 +63,4 @@ def test_a_mistyped_command_is_said_as_one_and_a_folder_of_that_name_opens_the_u
     with pytest.raises(SystemExit) as ended:
         main(["chunks"])
     assert ended.value.code == 2
-    assert capsys.readouterr().err.endswith("chunkscope: error: the following arguments are required: file\n")
+    assert capsys.readouterr().err.endswith("chunkscope: error: the following arguments are required: FILE\n")

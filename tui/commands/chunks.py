@@ -11,12 +11,48 @@ from tui.present import counted, where_parts
 
 
 def add_mode_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--mode", default="default", help="chunking mode (see `chunkscope formats`)")
-    p.add_argument("--window-size", type=int, default=3)
-    p.add_argument("--overlap", type=int, default=1)
-    p.add_argument("--sentences-per-chunk", type=int, default=3)
-    p.add_argument("--paragraphs-per-page", type=int, default=15)
-    p.add_argument("--rows-per-chunk", type=int, default=None)
+    p.add_argument(
+        "--mode",
+        default="default",
+        metavar="MODE",
+        help="chunking mode (default: default; `chunkscope formats` lists each format's)",
+    )
+    # the defaults of indexer.modes.params.ModeParams, said in docs/output-schema.md
+    p.add_argument(
+        "--window-size",
+        type=int,
+        default=3,
+        metavar="N",
+        help="sliding_window: blocks per window (default: 3)",
+    )
+    p.add_argument(
+        "--overlap",
+        type=int,
+        default=1,
+        metavar="N",
+        help="sliding_window: blocks a window shares with the one before (default: 1)",
+    )
+    p.add_argument(
+        "--sentences-per-chunk",
+        type=int,
+        default=3,
+        metavar="N",
+        help="sentence: sentences per chunk (default: 3)",
+    )
+    p.add_argument(
+        "--paragraphs-per-page",
+        type=int,
+        default=15,
+        metavar="N",
+        help="page_aware: blocks per page where the document marks none (default: 15)",
+    )
+    p.add_argument(
+        "--rows-per-chunk",
+        type=int,
+        default=None,
+        metavar="N",
+        help="row: rows per chunk (default: 3 for CSV, 1 for spreadsheets)",
+    )
     p.add_argument("--list-images", action="store_true", help="extract images instead of placeholders")
 
 
@@ -27,7 +63,7 @@ def add_extract_options(p: argparse.ArgumentParser) -> None:
         "--pdf-tables",
         choices=("auto", "always", "never"),
         default="auto",
-        help="PDF table detection: on pages with ruling lines (auto), every page, or never",
+        help="PDF table detection: on pages with ruling lines (auto, the default), every page (always) or never",
     )
     g.add_argument(
         "--ocr",
@@ -48,6 +84,7 @@ def add_extract_options(p: argparse.ArgumentParser) -> None:
     )
     g.add_argument(
         "--password",
+        metavar="PASSWORD",
         help="password of an encrypted PDF, Word, Excel or PowerPoint file (not given to attached files)",
     )
 
@@ -68,7 +105,7 @@ def add_timeout_option(p: argparse.ArgumentParser) -> None:
         "--timeout",
         type=float,
         metavar="SECONDS",
-        help="the document's time budget (default 120); OCR of a long scan may use half of it",
+        help="the file's time budget (default: 120); OCR of a long scan may use half of it",
     )
 
 
@@ -100,18 +137,18 @@ def limits_from(args: argparse.Namespace):
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("chunks", help="chunk one file and print its chunks")
-    p.add_argument("file")
+    p.add_argument("file", metavar="FILE", help="the file to chunk")
     add_mode_options(p)
     add_extract_options(p)
     add_timeout_option(p)
     p.add_argument(
         "--compare",
-        metavar="M1,M2,...",
+        metavar="MODE,MODE,...",
         help="instead of the chunks, a summary per mode: count, size min/median/max, over budget, content types",
     )
     out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="one JSON array of chunks")
-    out.add_argument("--jsonl", action="store_true", help="one chunk per line")
+    out.add_argument("--json", action="store_true", help="the chunks as one JSON array")
+    out.add_argument("--jsonl", action="store_true", help="the chunks as JSON lines, one chunk a line")
     p.set_defaults(run=run)
 
 

@@ -14,10 +14,20 @@ def register(sub: argparse._SubParsersAction) -> None:
         "compact", help="give back the space the index of a folder no longer uses (needs it closed elsewhere)"
     )
     p.add_argument(
-        "folder", type=Path, nargs="?", default=None, help="indexed folder (default: the current one)"
+        "folder",
+        type=Path,
+        nargs="?",
+        default=None,
+        metavar="FOLDER",
+        help="the indexed folder (default: the current one)",
     )
-    p.add_argument("--db", type=Path, help="database file")
-    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help="the index file (default: the index of FOLDER or of a folder above it)",
+    )
+    p.add_argument("--json", action="store_true", help="the figures as JSON")
     p.set_defaults(run=run)
 
 

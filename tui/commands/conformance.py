@@ -8,9 +8,12 @@ import json
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("conformance", help="run the extractor and mode invariants over a built-in corpus")
-    p.add_argument("--json", action="store_true", help="print the scorecard as JSON")
+    p.add_argument("--json", action="store_true", help="the scorecard as JSON")
     p.add_argument(
-        "--ext", action="append", help="only formats with this extension, e.g. md or .md (repeatable)"
+        "--ext",
+        action="append",
+        metavar="EXT",
+        help="only formats with this extension, e.g. md or .md (repeatable)",
     )
     p.set_defaults(run=run)
 

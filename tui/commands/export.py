@@ -13,11 +13,21 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("export", help="write the chunks of an indexed folder in one mode as JSON lines")
     p.add_argument(
-        "folder", type=Path, nargs="?", default=None, help="indexed folder (default: the current one)"
+        "folder",
+        type=Path,
+        nargs="?",
+        default=None,
+        metavar="FOLDER",
+        help="the indexed folder (default: the current one)",
     )
-    p.add_argument("--db", type=Path, help="database file")
-    p.add_argument("--format", choices=["jsonl"], default="jsonl", help="output format")
-    p.add_argument("--output", "-o", type=Path, help="write here instead of standard output")
+    p.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help="the index file (default: the index of FOLDER or of a folder above it)",
+    )
+    p.add_argument("--format", choices=["jsonl"], default="jsonl", help="output format (default: jsonl)")
+    p.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here instead of standard output")
     add_mode_options(p)
     p.set_defaults(run=run)
 

@@ -45,17 +45,21 @@ def register(sub: argparse._SubParsersAction) -> None:
         "MALFORMED, and print per-field coverage across the documents.",
     )
     p.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="files or folders")
-    p.add_argument("--schema", required=True, type=Path, help="the schema.json to extract")
+    p.add_argument("--schema", required=True, type=Path, metavar="FILE", help="the schema.json to extract")
     p.add_argument(
         "--folder",
         type=Path,
+        metavar="FOLDER",
         help="read the indexed documents of this folder from its store and store the results",
     )
     p.add_argument(
-        "--db", type=Path, help="with --folder: the database file (default: found from the folder)"
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help="with --folder: the index file (default: the index of --folder or of a folder above it)",
     )
-    p.add_argument("--json", action="store_true", help="one JSON object per document per line")
-    p.add_argument("--output", "-o", type=Path, help="write here instead of standard output")
+    p.add_argument("--json", action="store_true", help="the results as JSON lines, one document a line")
+    p.add_argument("-o", "--output", type=Path, metavar="FILE", help="write here instead of standard output")
     p.add_argument("--quiet", action="store_true", help="only the coverage table")
     p.add_argument(
         "--strict", action="store_true", help="exit status 1 when a required field is lost or malformed"

@@ -9,7 +9,7 @@ import json
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("formats", help="print the supported formats, their extractors and modes")
     out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="machine-readable output")
+    out.add_argument("--json", action="store_true", help="the table as JSON")
     out.add_argument("--markdown", action="store_true", help="the table as Markdown (docs/formats.md)")
     p.set_defaults(run=run)
 

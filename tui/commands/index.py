@@ -17,21 +17,40 @@ from tui.commands.chunks import add_extract_options, extract_options
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("index", help="index a folder into its SQLite file (.chunkscope/index.db)")
-    p.add_argument("folder", type=Path)
-    p.add_argument("--db", type=Path, help="database file (default: FOLDER/.chunkscope/index.db)")
+    p.add_argument("folder", type=Path, metavar="FOLDER", help="the folder to index")
     p.add_argument(
-        "--jobs", type=int, default=None, help="extraction worker processes (default: one per core)"
+        "--db", type=Path, metavar="PATH", help="the index file (default: FOLDER/.chunkscope/index.db)"
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="extraction worker processes (default: one per core)",
     )
     p.add_argument(
         "--modes",
         nargs="+",
         default=["default"],
         metavar="MODE",
-        help="modes to chunk at index time besides the default one, or `all` (others are chunked on demand)",
+        help="modes to chunk at index time besides the default one, space- or comma-separated, or `all` "
+        "(others are chunked on demand)",
     )
-    p.add_argument("--timeout", type=float, default=None, help="per-file extraction time-out in seconds")
-    p.add_argument("--memory-mb", type=int, default=None, help="address-space limit of each worker, in MiB")
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="each file's time budget (default: 120); OCR of a long scan may use half of it",
+    )
+    p.add_argument(
+        "--memory-mb",
+        type=int,
+        default=None,
+        metavar="MB",
+        help="address-space limit of each worker process, in MiB (default: 3072)",
+    )
+    p.add_argument("--json", action="store_true", help="the summary as JSON")
     add_extract_options(p)
     p.set_defaults(run=run)
 

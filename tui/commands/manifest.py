@@ -10,8 +10,13 @@ from pathlib import Path
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("manifest", help="print the manifest of a file (from its folder's index, or computed)")
-    p.add_argument("file", type=Path)
-    p.add_argument("--db", type=Path, help="database file (default: the index of the file's folder)")
+    p.add_argument("file", type=Path, metavar="FILE", help="the file, indexed or not")
+    p.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help="the index file (default: the index of the file's folder or of a folder above it)",
+    )
     p.set_defaults(run=run)
 
 

@@ -8,9 +8,11 @@ import sys
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("markdown", help="print a file rendered as Markdown")
-    p.add_argument("file")
+    p.add_argument("file", metavar="FILE", help="the file to render")
     p.add_argument("--list-images", action="store_true", help="reference extracted images by name")
-    p.add_argument("--images-dir", help="with --list-images: also write the images into this folder")
+    p.add_argument(
+        "--images-dir", metavar="FOLDER", help="with --list-images: also write the images into this folder"
+    )
     from .chunks import add_extract_options, add_timeout_option
 
     add_extract_options(p)

@@ -12,9 +12,19 @@ from pathlib import Path
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("report", help="per-format coverage of an indexed folder, and every file's status")
     p.add_argument(
-        "folder", type=Path, nargs="?", default=None, help="indexed folder (default: the current one)"
+        "folder",
+        type=Path,
+        nargs="?",
+        default=None,
+        metavar="FOLDER",
+        help="the indexed folder (default: the current one)",
     )
-    p.add_argument("--db", type=Path, help="database file")
+    p.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help="the index file (default: the index of FOLDER or of a folder above it)",
+    )
     p.add_argument("--json", action="store_true", help="the whole report as JSON")
     p.add_argument("--all", action="store_true", help="list every document, not only the ones with problems")
     p.set_defaults(run=run)

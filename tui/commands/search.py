@@ -10,19 +10,27 @@ from pathlib import Path
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("search", help="full-text search over the chunks of an indexed folder")
-    p.add_argument("query", help='words (all must match), "a phrase", prefix*, OR')
-    p.add_argument("--db", type=Path, help="database file (default: the index of --folder)")
+    p.add_argument("query", metavar="QUERY", help='words (all must match), "a phrase", prefix*, OR')
+    p.add_argument(
+        "--db",
+        type=Path,
+        metavar="PATH",
+        help="the index file (default: the index of --folder or of a folder above it)",
+    )
     p.add_argument(
         "--folder",
         type=Path,
         default=None,
-        help="indexed folder, or a folder inside it to search only there (default: the current folder)",
+        metavar="FOLDER",
+        help="the indexed folder, or a folder inside it to search only there (default: the current folder)",
     )
-    p.add_argument("--format", dest="source_type", help="only this source type (md, pdf, csv …)")
-    p.add_argument("--mode", help="search the chunks of this mode (default: the default mode)")
-    p.add_argument("--content-type", help="only chunks of this content_type")
-    p.add_argument("--limit", type=int, default=20)
-    p.add_argument("--json", action="store_true", help="one JSON array of hits")
+    p.add_argument(
+        "--format", dest="source_type", metavar="SOURCE_TYPE", help="only this source type (md, pdf, csv …)"
+    )
+    p.add_argument("--mode", metavar="MODE", help="search the chunks of this mode (default: default)")
+    p.add_argument("--content-type", metavar="CONTENT_TYPE", help="only chunks of this content_type")
+    p.add_argument("--limit", type=int, default=20, metavar="N", help="hits to show at most (default: 20)")
+    p.add_argument("--json", action="store_true", help="the hits as one JSON array")
     p.set_defaults(run=run)
 
 

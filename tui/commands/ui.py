@@ -10,16 +10,28 @@ from tui.commands.chunks import add_extract_options, extract_options
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("ui", help="the terminal UI on a folder (the default command)")
-    p.add_argument("folder", nargs="?", default=".", help="the folder to index and browse (default: .)")
-    p.add_argument("--db", help="the index file (default: FOLDER/.chunkscope/index.db)")
-    p.add_argument("--jobs", type=int, default=None, help="extraction processes (default: CPUs)")
-    p.add_argument("--poll", action="store_true", help="watch by polling instead of native events")
+    p.add_argument(
+        "folder",
+        nargs="?",
+        default=".",
+        metavar="FOLDER",
+        help="the folder to index and browse (default: the current one)",
+    )
+    p.add_argument("--db", metavar="PATH", help="the index file (default: FOLDER/.chunkscope/index.db)")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="extraction worker processes (default: one per core)",
+    )
+    p.add_argument("--poll", action="store_true", help="watch by polling instead of native file events")
     p.add_argument("--no-watch", action="store_true", help="show the index without indexing or watching")
     p.add_argument(
         "--images",
         choices=("auto", "halfcell", "unicode", "sixel", "tgp"),
         default="auto",
-        help="how images are drawn (default: the best the terminal supports)",
+        help="how images are drawn (default: auto, the best the terminal supports)",
     )
     add_extract_options(p)
     p.set_defaults(run=run)

@@ -20,11 +20,25 @@ from tui.commands.chunks import add_extract_options, extract_options
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("watch", help="keep a folder's index current (headless), logging each change")
-    p.add_argument("folder", type=Path)
-    p.add_argument("--db", type=Path, help="database file (default: FOLDER/.chunkscope/index.db)")
-    p.add_argument("--jobs", type=int, default=None, help="extraction worker processes")
-    p.add_argument("--poll", action="store_true", help="poll the folder instead of native file events")
-    p.add_argument("--quiet-ms", type=int, default=300, help="debounce window per path (milliseconds)")
+    p.add_argument("folder", type=Path, metavar="FOLDER", help="the folder to watch")
+    p.add_argument(
+        "--db", type=Path, metavar="PATH", help="the index file (default: FOLDER/.chunkscope/index.db)"
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="extraction worker processes (default: one per core)",
+    )
+    p.add_argument("--poll", action="store_true", help="watch by polling instead of native file events")
+    p.add_argument(
+        "--quiet-ms",
+        type=int,
+        default=300,
+        metavar="MS",
+        help="debounce window per path, in milliseconds (default: 300)",
+    )
     add_extract_options(p)
     p.set_defaults(run=run)
 
