@@ -585,3 +585,22 @@ def test_both_reports_write_every_count_with_thousands_separators():
     cells = _format_cells(f, human_bytes)
     assert cells[1:4] == ["1,204", "3.0 GB", "1,190"]
     assert cells[-3:] == ["11,873/12,040", "3,310/1,002", "0/0"]
+
+
+def test_index_refuses_a_time_out_or_memory_limit_below_one_as_chunks_does(tmp_path, capsys):
+    folder = one_file(tmp_path)
+    said = {
+        # it indexed with the default 120 s, as if --timeout had not been given
+        ("--timeout", "0"): "--timeout must be greater than 0, not 0",
+        # it read every file and failed it: "DOCUMENT_LIMIT: extraction timed out after -5 s"
+        ("--timeout", "-5"): "--timeout must be greater than 0, not -5",
+        # it went without a limit, as if --memory-mb had not been given
+        ("--memory-mb", "0"): "--memory-mb must be at least 1",
+    }
+    for option, words in said.items():
+        assert main(["index", str(folder), "--jobs", "1", *option]) == 2, option
+        assert capsys.readouterr().err == f"chunkscope: error: {words}\n", option
+        assert not (folder / ".chunkscope").exists(), option
+    # as chunks says it of the one file it reads
+    assert main(["chunks", str(folder / "tides.md"), "--timeout", "-5"]) == 2
+    assert capsys.readouterr().err == "chunkscope: error: --timeout must be greater than 0, not -5\n"

@@ -161,11 +161,11 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import Progress
 
-    from indexer.limits import Limits
     from storage.errors import StoreError
     from storage.indexing import FileRemoved, IndexFailed, ScanProgress, index_folder
     from storage.migrations import INITIAL
     from tui.cli import UserError, existing_folder
+    from tui.commands.chunks import limits_from
     from tui.commands.compact import as_json, describe
     from tui.commands.report import failure_message
     from tui.present import counted, human_bytes, printable, took
@@ -173,7 +173,11 @@ def run(args: argparse.Namespace) -> int:
     folder: Path = existing_folder(args.folder)
     if args.jobs is not None and args.jobs < 1:
         raise UserError("--jobs must be at least 1")
-    limits = Limits(timeout_seconds=args.timeout) if args.timeout else Limits()
+    if args.memory_mb is not None and args.memory_mb < 1:
+        raise UserError("--memory-mb must be at least 1")
+    # --timeout checked as chunks and markdown check it: a time-out of 0 was the default's
+    # 120 s, and one below 0 failed every file read ('extraction timed out after -5 s')
+    limits = limits_from(args)
     modes = tuple(m for part in args.modes for m in part.split(",") if m)
     _check_modes(modes)
 
