@@ -85,7 +85,10 @@ def add_extract_options(p: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--password",
         metavar="PASSWORD",
-        help="password of an encrypted PDF, Word, Excel or PowerPoint file (not given to attached files)",
+        help=(
+            "password of an encrypted PDF, Word, Excel, PowerPoint or OpenDocument file "
+            "(not given to attached files)"
+        ),
     )
 
 
