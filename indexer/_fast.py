@@ -18,7 +18,7 @@ from dataclasses import fields
 from types import MappingProxyType
 from typing import Any
 
-from .model import QUOTE, Block, Chunk, ListItem, freeze
+from .model import IN_ITEM, LIST, NEW_LIST, OPENS_ITEM, QUOTE, Block, Chunk, ListItem, freeze
 
 _EMPTY_META = Block("x", "").meta
 
@@ -171,6 +171,22 @@ def quote_blocks(blocks: list[Block], start: int = 0, by: int = 1) -> None:
         block = blocks[i]
         meta = block.meta
         blocks[i] = with_meta(block, {**meta, QUOTE: (meta.get(QUOTE) or 0) + by})
+
+
+def mark_new_list(blocks: list[Block], start: int) -> None:
+    """Say that ``blocks[start]``, the first block read from a list of its own, starts that list
+    (``NEW_LIST``) where a writer would read it as going on with the list before it: a list after a
+    block in an item (``IN_ITEM``), a block opening an item (``OPENS_ITEM``) after such a block or a
+    list. In place."""
+    if not 0 < start < len(blocks):
+        return
+    first, before = blocks[start], blocks[start - 1]
+    if first.kind == LIST:
+        goes_on = IN_ITEM in before.meta
+    else:
+        goes_on = OPENS_ITEM in first.meta and (before.kind == LIST or IN_ITEM in before.meta)
+    if goes_on:
+        blocks[start] = with_meta(first, {**first.meta, NEW_LIST: True})
 
 
 def new_item(text: str, level: int = 0, ordered: bool = False, number: int | None = None) -> ListItem:

@@ -52,6 +52,7 @@ from .model import (
     ITEM_QUOTES,
     ITEM_TAILS,
     LIST,
+    NEW_LIST,
     NOTES,
     OPENS_ITEM,
     OWN_MARKERS,
@@ -108,6 +109,9 @@ def _document(doc: Document, list_images: bool) -> str:
     # them): (the item's level, its Markdown), at the list's quote depth
     carry: list[tuple[int, str]] = []
     carry_depth = 0
+    # the character of the last top-level marker (``-``, ``*``, ``.``, ``)``) of the list the part last
+    # written ends, or stands in an item of; its quote depth, and the index of that part
+    top: tuple[str, int, int] | None = None
     for block in doc.blocks:
         is_notes = bool(block.meta) and bool(block.meta.get(NOTES))
         new_page = block.page is not None and block.page != page
@@ -144,13 +148,28 @@ def _document(doc: Document, list_images: bool) -> str:
             hidden_slide = False
         depth = _depth(block)
         in_item = int(block.meta.get(IN_ITEM) or 0) if block.meta else 0
-        held = open_items[0] if open_items is not None and open_items[1] == depth else None
+        new_list = bool(block.meta) and bool(block.meta.get(NEW_LIST))
+        # (a list of its own goes on from no item of the list before it)
+        held = open_items[0] if open_items is not None and open_items[1] == depth and not new_list else None
+        # the top-level marker of the list right before at this depth, unless a "::: notes" line
+        # will stand between them: a list going on from it marks its items alike, another otherwise
+        right_before = top is not None and top[1:] == (depth, len(parts) - 1)
+        mark = top[0] if right_before and not (is_notes and not notes) else ""
         if block.kind == LIST:
             widths = list(held) if held is not None and item_block else []
             # (a list followed by the references of its images writes its text after them at once)
             taken = None if list_images and block.images else carry
             before = list(carry)
-            rendered = _block(doc, block, list_images, depth > 0, open_items=widths, carry=taken)
+            rendered = _block(
+                doc,
+                block,
+                list_images,
+                depth > 0,
+                open_items=widths,
+                carry=taken,
+                avoid="" if widths else mark,
+                other=bool(widths) and mark in _OTHER_MARKS,
+            )
             carry_depth = depth
             open_items = (widths, depth) if block.items else None
             item_block = False
@@ -162,10 +181,20 @@ def _document(doc: Document, list_images: bool) -> str:
                 # hold that item still open; an empty item for each of those no list left open
                 # (``- - `` then a fence), as a list opening below its first level is written
                 widths = list(held[: in_item - 1]) if held is not None else []
+                at_top = not widths
                 empty = []
                 while len(widths) < in_item - 1:
                     empty.append(" " * sum(widths) + "-")
                     widths.append(2)
+                first = str(opens) if not empty else "-"
+                if at_top and (mark == first[-1] if new_list else mark in _OTHER_MARKS):
+                    # at the top level: a list of its own marked otherwise than the list before it,
+                    # a list going on from it marked alike
+                    first = first[:-1] + _OTHER_MARK[first[-1]]
+                    if empty:
+                        empty[0] = first
+                    else:
+                        opens = first
                 rendered, width = _opening(rendered, str(opens), " " * sum(widths))
                 rendered = "\n".join([*empty, rendered])
                 open_items = (widths + [width], depth)
@@ -185,7 +214,7 @@ def _document(doc: Document, list_images: bool) -> str:
                 notes = True
             if depth or depths:
                 depths += [0] * (len(parts) - len(depths)) + [depth]
-            if block.kind == LIST and last_list == (len(parts) - 1, depth):
+            if block.kind == LIST and last_list == (len(parts) - 1, depth) and not mark:
                 widths = []
                 if taken is not None:
                     taken[:] = before
@@ -194,6 +223,15 @@ def _document(doc: Document, list_images: bool) -> str:
                 )
                 open_items = (widths, depth) if block.items else None
             parts.append(rendered)
+            if block.kind == LIST or (in_item and item_block):
+                # a list's part, or a block in the items it leaves open: the last top-level marker
+                marks = _TOP_MARKER.findall(rendered)
+                if marks:
+                    top = (marks[-1][-1], depth, len(parts) - 1)
+                elif top is not None and top[1:] == (depth, len(parts) - 2):
+                    top = (top[0], depth, len(parts) - 1)
+                else:
+                    top = None
             # a list's part followed by its images' references ends with them, not with the list
             ends_list = block.kind == LIST and not (list_images and block.images)
             last_list = (len(parts) - 1, depth) if ends_list else None
@@ -230,11 +268,13 @@ HIDDEN_SLIDE = "(hidden slide)"
 
 def _opening(rendered: str, marker: str, indent: str) -> tuple[str, int]:
     """A block's Markdown as the first thing of a list item whose marker is ``marker`` (``-``,
-    ``2.``; :data:`OPENS_ITEM`), the item at ``indent``: its first line after the marker, the
-    others under it. Also the width of the marker, as the writer of the list's items counts it."""
+    ``2.``; :data:`OPENS_ITEM`; ``*``, ``2)`` where it takes the other bullet or delimiter), the
+    item at ``indent``: its first line after the marker, the others under it. Also the width of the
+    marker, as the writer of the list's items counts it."""
     number = marker[:-1]
-    if marker != "-" and not (number.isdigit() and len(number) <= 9):
-        marker = "1."  # as for an item whose number CommonMark cannot write (_number_marker)
+    if marker not in ("-", "*") and not (number.isdigit() and len(number) <= 9):
+        # as for an item whose number CommonMark cannot write (_number_marker)
+        marker = "1)" if marker.endswith(")") else "1."
     marker += " "
     first, _, rest = rendered.partition("\n")
     out = indent + marker + first
@@ -315,16 +355,19 @@ def _block(
     after: str = "",
     open_items: list[int] | None = None,
     carry: list[tuple[int, str]] | None = None,
+    avoid: str = "",
+    other: bool = False,
 ) -> str:
     """A block's Markdown; ``quoted``: the block stands in a blockquote, whose marks the caller
-    puts before its lines; ``after``: a list's, the Markdown of a list right before it
-    (:func:`_list`); ``open_items`` and ``carry``: a list's, as for :func:`_items`."""
+    puts before its lines; ``after``, ``avoid`` and ``other``: a list's, the Markdown of a list right
+    before it, the last top-level marker of one, or its top-level items marked with the other bullet
+    and delimiter (:func:`_list`); ``open_items`` and ``carry``: a list's, as for :func:`_items`."""
     # a file attached to a mail keeps its own text: a ">" there is no quote of the mail's
     mail = doc.source_type in MAIL and not (block.meta and block.meta.get("attachment"))
     if block.kind == HEADING:
         return "#" * min(max(block.level, 1), 6) + " " + _heading(" ".join(block.text.split()))
     if block.kind == LIST:
-        body = _list(block, quoted, after, open_items, carry)
+        body = _list(block, quoted, after, open_items, carry, avoid, other)
     elif block.kind == TABLE:
         body = _table(block)
     elif block.kind == CODE:
@@ -361,6 +404,8 @@ _TOP_MARKER = re.compile(r"^(?:[-*]|\d{1,9}[.)])(?= |$)", re.MULTILINE)
 _BARE_MARKER = re.compile(r" *(?:[-*]|\d{1,9}[.)])")
 #: the other bullet, the other delimiter: a list marked with it is a list of its own
 _OTHER_MARK = {"-": "*", "*": "-", ".": ")", ")": "."}
+#: the marks of a list's top-level items written with the other bullet or delimiter
+_OTHER_MARKS = ("*", ")")
 
 
 def _list(
@@ -369,20 +414,27 @@ def _list(
     after: str = "",
     open_items: list[int] | None = None,
     carry: list[tuple[int, str]] | None = None,
+    avoid: str = "",
+    other: bool = False,
 ) -> str:
     """A list's Markdown; ``after``: the Markdown of a list right before it (at the same quote
-    depth). CommonMark reads two lists one after the other as one list when they use the same
-    bullet or the same delimiter after their numbers, the blank line between them only making it
-    loose (one list of paragraphs). Where they would, this list's top-level items take the other
-    bullet (``*`` for ``-``) or delimiter (``1)`` for ``1.``), which starts a list of its own in
-    CommonMark and GFM alike. ``open_items`` and ``carry`` as for :func:`_items`."""
+    depth), or ``avoid``: the character of the last top-level marker of the list before it
+    (``-``, ``*``, ``.``, ``)``), whose items or code a blank line alone parts it from (a list of
+    its own after code in an item of that list: ``NEW_LIST``). CommonMark reads two lists one
+    after the other as one list when they use the same bullet or the same delimiter after their
+    numbers, the blank line between them only making it loose (one list of paragraphs). Where they
+    would, this list's top-level items take the other bullet (``*`` for ``-``) or delimiter (``1)``
+    for ``1.``), which starts a list of its own in CommonMark and GFM alike (rather than an HTML
+    comment ``<!-- -->`` between them, which a reader would show as a line of markup, and a language
+    model read). ``other``: the list goes on from one whose top-level items take them, and so do its
+    own. ``open_items`` and ``carry`` as for :func:`_items`."""
     start = list(open_items or ())
     widths = list(start)
     carried = list(carry) if carry is not None else None
-    rendered = _items(block, quoted, widths=widths, carry=carried)
-    last = _TOP_MARKER.findall(after)
+    rendered = _items(block, quoted, other=other, widths=widths, carry=carried)
+    last = [avoid] if avoid else [m[-1] for m in _TOP_MARKER.findall(after)]
     first = _TOP_MARKER.match(rendered)
-    if last and first and last[-1][-1] == first.group()[-1]:
+    if not other and last and first and last[-1] == first.group()[-1]:
         widths = list(start)
         carried = list(carry) if carry is not None else None
         rendered = _items(block, quoted, other=True, widths=widths, carry=carried)

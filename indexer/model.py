@@ -73,6 +73,13 @@ IN_ITEM = "in_item"
 #: ``-`` in a bullet list, the item's number and ``.`` in an ordered one (``2.``). Its Markdown
 #: opens that item, the block written after the marker; absent on a block after the item's text
 OPENS_ITEM = "opens_item"
+#: of a list, or of a block opening an item (``OPENS_ITEM``), that a writer would read as going on with the
+#: list before it: a list right after a block in an item of that list (``IN_ITEM``), a block opening an item
+#: right after that list or such a block. ``True`` where it starts a list of its own (an HTML
+#: ``<ul><li>a<pre>x</pre></li></ul><ul><li>b</li></ul>``, not ``<ul><li>a<pre>x</pre></li><li>b</li></ul>``);
+#: absent otherwise. Its Markdown marks its top-level items otherwise than that list's (``*`` for ``-``,
+#: ``1)`` for ``1.``); the modes and the chunks' texts do not change with it
+NEW_LIST = "new_list"
 #: of a list: the block quotes its items hold in their text (an HTML ``<blockquote>`` in an ``<li>``,
 #: a Markdown item's ``> `` lines), each (the item's index in ``items``, where the quote's text
 #: starts in the item's text, where it ends); absent where none does. The item's text holds the

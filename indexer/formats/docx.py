@@ -2676,6 +2676,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # RTF altChunks: a Mac font character set read in the code page the RTF specification gives it, a font's
     # code page of two digits (\cpg37) read, a font kept across \par for raw bytes, text before any \fN or
     # after \plain read in the default font's code page (rtf 27)
+    # altChunk pages: a list right after one whose last item holds a <pre> or a table a list of its own
+    # (new_list), written with the other bullet or delimiter, no longer as that list going on (HTML 36)
     version="46",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

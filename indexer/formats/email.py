@@ -2295,6 +2295,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # bytes, text before any \fN or after \plain read in the default font's code page (rtf 27); the HTML a
     # TNEF part's RTF body encapsulates as well, and its fonts after a font table entry ending in "}}" read in
     # their code pages
+    # an HTML body's or attached page's, a Markdown part's or attachment's list right after one whose last
+    # item holds a code block or a table a list of its own (new_list), written with the other bullet or
+    # delimiter, no longer as that list going on (HTML 36, markdown 40)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2600,6 +2603,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # bytes, text before any \fN or after \plain read in the default font's code page (rtf 27); the HTML a
     # TNEF part's RTF body encapsulates as well, and its fonts after a font table entry ending in "}}" read in
     # their code pages
+    # an HTML body's or attached page's, a Markdown part's or attachment's list right after one whose last
+    # item holds a code block or a table a list of its own (new_list), written with the other bullet or
+    # delimiter, no longer as that list going on (HTML 36, markdown 40)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

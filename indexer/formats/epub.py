@@ -361,6 +361,8 @@ class _Images:
     # holding nothing before its <pre> or table opened by it, no longer written with no item (HTML 36)
     # a list item's text after a nested list that a <pre> or table cuts written after that block, no longer
     # before it (HTML 36)
+    # a list right after one whose last item holds a <pre> or a table a list of its own (new_list), written
+    # with the other bullet or delimiter, no longer as that list going on (HTML 36)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

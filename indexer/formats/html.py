@@ -41,7 +41,7 @@ from urllib.parse import unquote_to_bytes, urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode, SelectolaxError
 
-from .._fast import quote_blocks, with_meta
+from .._fast import mark_new_list, quote_blocks, with_meta
 from ..images import admit
 from ..limits import ExtractContext
 from ..model import (
@@ -373,10 +373,13 @@ class _Walker:
 
     def list(self, node: LexborNode) -> None:
         items: list[ListItem] = []
+        start = len(self.blocks)
         outer, self.holders = self.holders, _break_holders(node)  # (a list in a table in an item)
         self.list_items(node, 0, items)
         self.holders = outer
         self.list_block(items)
+        # a list of its own, though it may follow code in an item of the list before it (NEW_LIST)
+        mark_new_list(self.blocks, start)
         self.images_within(node)
 
     def list_block(self, items: list[ListItem]) -> None:
@@ -2891,6 +2894,10 @@ def fallback_blocks(text: str) -> list[Block]:
     # soft hyphens left out with spaces around them leave the white space a browser shows: one space
     # between words ('a &shy; b' was 'a  b'), none at the edge of a line ('a &shy;' was 'a '), in list items,
     # paragraphs, headings and table cells; a <pre> keeps its spaces
+    # a list right after one whose last item holds a <pre> or a table, or whose first item a <pre> or a table
+    # opens right after another list, says it starts a list of its own (new_list): its Markdown marks its
+    # top-level items with the other bullet or delimiter ("* b", "1) b"), no longer as the list before it
+    # going on; a list going on after a <pre> or a table in an item keeps the marks of its part before it
     source_type="html",
     libraries=("selectolax",),
     images=True,

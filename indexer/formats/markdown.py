@@ -30,7 +30,7 @@ try:  # pulldown-cmark through pyromark: fast; markdown-it-py is the fallback wh
 except ImportError:  # pragma: no cover - exercised by test_markdown_it_fallback
     pyromark = None
 
-from .._fast import _EMPTY_META, make_block, quote_blocks
+from .._fast import _EMPTY_META, make_block, mark_new_list, quote_blocks
 from ..limits import ExtractContext
 from ..model import (
     CODE,
@@ -219,6 +219,7 @@ class _Builder:
         self.item_index: list[int] = []
         self.item_offsets: list[int] = []  # where each of ``items`` starts in the source
         self.list_start = 0
+        self.list_first = 0  # the first block the outermost open list may give (NEW_LIST)
         self.item_end = 0  # where the last item closed ends (a list's own range runs on over the
         # link reference definitions after it)
         self.resumed = False  # the open item goes on after a code block or a table in it
@@ -371,6 +372,7 @@ class _Builder:
     def s_list(self, arg: Any, rng: dict[str, int]) -> None:
         if not self.list_stack:
             self.list_start = rng["start"]
+            self.list_first = len(self.blocks)
             self.items = []
             self.item_offsets = []
         elif self.item_text:
@@ -540,8 +542,11 @@ class _Builder:
                     # after the list comes after its items (a paragraph in the item), not in the
                     # item's text before them
                     self.item_index[-1] = _GONE
-        elif self.items:
-            self.emit_list(min(rng["end"], self.item_end))
+        else:
+            if self.items:
+                self.emit_list(min(rng["end"], self.item_end))
+            # a list of its own, though it may follow code in an item of the list before it
+            mark_new_list(self.blocks, self.list_first)
 
     def emit_list(self, end: int) -> None:
         items = tuple(self.items)
@@ -1372,7 +1377,10 @@ class _Fallback:
                     meta = {"language": lang} if lang else {}
                     self.blocks.append(Block(CODE, text, lines=self.span(tok.map), meta=meta))
             elif kind in ("bullet_list_open", "ordered_list_open"):
+                first = len(self.blocks)
                 i = self.list(i)
+                # a list of its own, though it may follow code in an item of the list before it
+                mark_new_list(self.blocks, first)
                 continue
             elif kind == "table_open":
                 i = self.table(i)
@@ -2010,6 +2018,10 @@ def _scalar(value: str) -> Any:
     # a block quote of several paragraphs in a list item ('>' alone between them) says where they start
     # (item_quote_breaks), with both parsers: its Markdown writes them as paragraphs of the quote, no longer
     # as one
+    # a list right after one whose last item holds a code block or a table ("- a", a fence under it, then "*
+    # b") says it starts a list of its own (new_list), with both parsers: a notebook's Markdown, a mail's with
+    # the file attached, writes it with the other bullet or delimiter, no longer as the list before it going
+    # on; raw HTML's so too (HTML 36)
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
     # 30: a <q>'s quotation marks, in raw HTML (HTML 23) and written inline in a paragraph

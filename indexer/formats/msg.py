@@ -1894,6 +1894,9 @@ def _text_attachment(
     # any \fN or after \plain read in the default font's code page (rtf 27); the HTML an RTF body
     # encapsulates as well, and its fonts after a font table entry ending in "}}" (an embedded font's file)
     # read in their code pages, no longer the document's
+    # an HTML body's or attached page's, a Markdown attachment's list right after one whose last item holds a
+    # code block or a table a list of its own (new_list), written with the other bullet or delimiter, no
+    # longer as that list going on (HTML 36, markdown 40)
     version="57",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

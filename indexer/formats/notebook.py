@@ -24,6 +24,7 @@ from dataclasses import replace
 from typing import Any
 from urllib.parse import unquote
 
+from .._fast import mark_new_list
 from ..images import admit
 from ..limits import ExtractContext
 from ..model import CODE, IMAGE, Block, Coverage, Document, Image, Skipped
@@ -62,8 +63,12 @@ class _Reader:
         self.skipped: list[Skipped] = []
 
     def add(self, blocks: list[Block], meta: dict[str, Any]) -> None:
+        start = len(self.blocks)
         for block in blocks:
             self.blocks.append(Block(**{**_fields(block), "meta": {**block.meta, **meta}}))
+        # a cell's or an output's list is a list of its own, though it may follow code in an item of the
+        # list ending the cell before it (NEW_LIST)
+        mark_new_list(self.blocks, start)
 
     def cell(self, index: int, cell: dict) -> None:
         kind = str(cell.get("cell_type", "code"))
@@ -432,6 +437,9 @@ def _as_text(text: str, reason: str) -> Document:
     # no longer after it; an item holding nothing before its <pre> or table opened by it (HTML 36)
     # HTML outputs and raw HTML: a list item's text after a nested list that a <pre> or table cuts written
     # after that block, no longer before it (HTML 36)
+    # Markdown cells, HTML outputs and raw HTML: a list right after one whose last item holds a code block or
+    # a table, in the same cell or output or the one before, a list of its own (new_list), written with the
+    # other bullet or delimiter, no longer as that list going on (markdown 40, HTML 36)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)
