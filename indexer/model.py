@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -464,7 +464,10 @@ def assemble(
     """Build a Document whose ``text`` is the blocks' texts joined, numbering each block's lines.
 
     For formats without a text source of their own (PDF, Office, e-mail bodies …): the source view
-    shows this text and ``source_lines`` refer to it. A block's existing ``lines`` are replaced.
+    shows this text and ``source_lines`` refer to it. A block's existing ``lines`` are replaced, and
+    a list's ``item_lines`` (the line each item starts on in the text it was read from: a notebook
+    cell's Markdown) left out: in this text each item's line is the list's own next line, where the
+    Markdown reader says none either.
     """
     from ._fast import relined  # (it builds on this module)
 
@@ -479,6 +482,8 @@ def assemble(
             continue
         text = block.text if block.text else f"[Image: {block.alt or ''}]"
         last = line + text.count("\n")
+        if "item_lines" in block.meta:
+            block = replace(block, meta={k: v for k, v in block.meta.items() if k != "item_lines"})
         out.append(relined(block, text, (line, last)))  # dataclasses.replace, made cheaply
         parts.append(text)
         line = last + sep_lines

@@ -30,7 +30,7 @@ from dataclasses import replace
 from itertools import accumulate, pairwise
 from typing import Any
 
-from .._fast import new_block, new_item, relined  # noqa: F401 (re-exported: the extractors' helpers)
+from .._fast import new_block, new_item, relined, with_meta  # noqa: F401 (re-exported: the extractors' helpers)
 from ..limits import ExtractContext
 from ..model import (
     CODE,
@@ -473,6 +473,8 @@ def assemble_blocks(source_type: str, blocks: Iterable[Block], **kwargs: Any) ->
     for b in blocks:
         if not b.text and b.kind != IMAGE:
             continue
+        if "item_lines" in b.meta:  # lines of the text it was read from (model.assemble)
+            b = with_meta(b, {k: v for k, v in b.meta.items() if k != "item_lines"})
         text = b.text or f"[Image: {b.alt or ''}]"
         last = line + text.count("\n")
         out.append(relined(b, text, (line, last)))

@@ -5,8 +5,9 @@ from __future__ import annotations
 import base64
 import json
 
+from indexer.api import chunk_document
 from indexer.formats.notebook import extract_ipynb
-from indexer.model import CODE, HEADING, IMAGE, PARAGRAPH, TABLE
+from indexer.model import CODE, HEADING, IMAGE, LIST, PARAGRAPH, TABLE
 from tests._builders import png
 
 from ._text_helpers import CTX, SAMPLES, assert_lines_valid
@@ -293,3 +294,26 @@ def test_nbformat3_latex_and_svg_outputs_are_named_as_nbformat4s():
     doc = extract_ipynb(json.dumps(nb).encode(), CTX)
     assert [b.text for b in doc.blocks if b.meta.get("output")] == ["$$x^2$$", "plot"]
     assert [(s.what, s.name) for s in doc.coverage.skipped] == [("image", "cell0_output2.svg")]
+
+
+def test_a_markdown_cell_s_list_says_no_lines_of_the_cell_s_own_text():
+    # the cell's lines: "intro" 1, blank 2, "- a" 3, blank 4, "- b" 5 (a loose list); the notebook's
+    # text: "intro" 1, blank 2, "a" 3, "b" 4, blank 5, "next" 6. The list said its items started on the
+    # cell's lines 3 and 5 (item_lines) while the block stood on the notebook's 3 and 4
+    doc = extract_ipynb(
+        _nb(
+            [
+                {"cell_type": "markdown", "source": "intro\n\n- a\n\n- b\n"},
+                {"cell_type": "markdown", "source": "next"},
+            ]
+        ),
+        CTX,
+    )
+    assert_lines_valid(doc)
+    listed = doc.blocks[1]
+    assert (listed.kind, listed.text, listed.lines) == (LIST, "a\nb", (3, 4))
+    assert "item_lines" not in listed.meta
+    assert doc.text.split("\n")[2:4] == ["a", "b"]
+    # its chunk on those lines, as before
+    chunk = next(c for c in chunk_document(doc) if c.content == "a\nb")
+    assert chunk.metadata["source_lines"] == [3, 4]

@@ -160,6 +160,23 @@ def test_assemble_blocks_equals_the_model_assemble():
     assert fast.to_json() == assemble("html", blocks, metadata={"source_type": "html"}).to_json()
 
 
+def test_assembled_lists_keep_no_item_lines_of_the_text_they_were_read_from():
+    from indexer.formats.markdown import markdown_blocks
+    from indexer.formats.text import assemble_blocks
+    from indexer.model import LIST, Block, assemble
+
+    # a loose list: its items on lines 1 and 3 of its own text; joined after a paragraph, on lines 3 and 4
+    (listed,) = markdown_blocks("- a\n\n- b\n")
+    assert listed.meta["item_lines"] == (1, 3)
+    blocks = [Block(PARAGRAPH, "intro"), listed]
+    for doc in (assemble("ipynb", blocks), assemble_blocks("ipynb", blocks)):
+        assert doc.text == "intro\n\na\nb"
+        (kind, lines, meta) = (doc.blocks[1].kind, doc.blocks[1].lines, dict(doc.blocks[1].meta))
+        assert (kind, lines) == (LIST, (3, 4))
+        assert "item_lines" not in meta
+    assert assemble_blocks("ipynb", blocks).to_json() == assemble("ipynb", blocks).to_json()
+
+
 def test_fast_render_table_equals_render_table():
     from hypothesis import given, settings
     from hypothesis import strategies as st
