@@ -43,6 +43,7 @@ from .model import (
     CODE,
     CSV,
     HEADING,
+    HEADING_LEVEL,
     HIDDEN,
     IMAGE,
     IN_ITEM,
@@ -56,6 +57,7 @@ from .model import (
     NOTES,
     OPENS_ITEM,
     OWN_MARKERS,
+    PARAGRAPH,
     QUOTE,
     SPREADSHEET,
     TABLE,
@@ -366,6 +368,13 @@ def _block(
     mail = doc.source_type in MAIL and not (block.meta and block.meta.get("attachment"))
     if block.kind == HEADING:
         return "#" * min(max(block.level, 1), 6) + " " + _heading(" ".join(block.text.split()))
+    if block.kind == PARAGRAPH and block.meta and block.meta.get(HEADING_LEVEL) and not block.images:
+        # a heading of a list item after a table or code block in it (an item's own: ITEM_HEADINGS)
+        return (
+            "#" * min(max(int(block.meta[HEADING_LEVEL]), 1), 6)
+            + " "
+            + _heading(" ".join(block.text.split()))
+        )
     if block.kind == LIST:
         body = _list(block, quoted, after, open_items, carry, avoid, other)
     elif block.kind == TABLE:

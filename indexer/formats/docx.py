@@ -2678,6 +2678,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # after \plain read in the default font's code page (rtf 27)
     # altChunk pages: a list right after one whose last item holds a <pre> or a table a list of its own
     # (new_list), written with the other bullet or delimiter, no longer as that list going on (HTML 36)
+    # altChunk pages: a heading in a list item after a <pre> or a table in it written as a heading in the
+    # item, no longer as a plain paragraph of it (HTML 36)
     version="46",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

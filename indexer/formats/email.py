@@ -2298,6 +2298,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # an HTML body's or attached page's, a Markdown part's or attachment's list right after one whose last
     # item holds a code block or a table a list of its own (new_list), written with the other bullet or
     # delimiter, no longer as that list going on (HTML 36, markdown 40)
+    # an HTML body's or attached page's, a Markdown part's or attachment's heading in a list item after a code
+    # block or a table in it written as a heading in the item, no longer as a plain paragraph of it (HTML 36,
+    # markdown 40)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2606,6 +2609,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # an HTML body's or attached page's, a Markdown part's or attachment's list right after one whose last
     # item holds a code block or a table a list of its own (new_list), written with the other bullet or
     # delimiter, no longer as that list going on (HTML 36, markdown 40)
+    # an HTML body's or attached page's, a Markdown part's or attachment's heading in a list item after a code
+    # block or a table in it written as a heading in the item, no longer as a plain paragraph of it (HTML 36,
+    # markdown 40)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

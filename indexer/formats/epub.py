@@ -363,6 +363,8 @@ class _Images:
     # before it (HTML 36)
     # a list right after one whose last item holds a <pre> or a table a list of its own (new_list), written
     # with the other bullet or delimiter, no longer as that list going on (HTML 36)
+    # a heading in a list item after a <pre> or a table in it written as a heading in the item, no longer as a
+    # plain paragraph of it (HTML 36)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -47,6 +47,7 @@ from ..limits import ExtractContext
 from ..model import (
     CODE,
     HEADING,
+    HEADING_LEVEL,
     IMAGE,
     IN_ITEM,
     ITEM_HEADINGS,
@@ -537,7 +538,7 @@ class _Walker:
         # written before it, as a browser shows it
         held = bool(text) or (early > 0 and any(other.text for other in items))
         opens = None if held else f"{number}." if ordered and number is not None else "1." if ordered else "-"
-        self.code_apart(parts, code, items, level + 1, edges, opens)
+        self.code_apart(parts, code, items, level + 1, edges, opens, dict(headings))
         for sub in nested[early:]:
             self.list_items(sub, level + 1, items)
 
@@ -549,6 +550,7 @@ class _Walker:
         in_item: int,
         edges: list[int],
         opens: str | None = None,
+        titled: dict[int, int] | None = None,
     ) -> None:
         """The ``<pre>`` blocks and tables of a list item as blocks of their own, as a Markdown
         list item's fenced code and tables are: the items read so far a list before the first,
@@ -561,7 +563,8 @@ class _Walker:
         ``opens`` (``-``, ``3.``), the item holds nothing before them: the first, a code block or a
         table, opens it (``OPENS_ITEM``); when it is neither (an empty ``<pre>`` gives none), no item
         is written for it, the blocks a level up, as a Markdown item cannot open with a paragraph
-        that stays one."""
+        that stays one. ``titled``: the level of each heading of the item, by its part in ``parts``."""
+        titled = titled or {}
         self.list_block(items)
         items.clear()
         start = len(self.blocks)
@@ -573,9 +576,16 @@ class _Walker:
             else:
                 self.pre(part, images=False)  # the list's images follow it
             cuts = [at, *sorted({e for e in edges if at < e < end}), end]
-            # a line left blank between two paragraphs: each a paragraph block (flush)
-            self.buf.append((_BR + _BR).join("".join(parts[a:b]) for a, b in pairwise(cuts)))
-            self.flush()
+            # a line left blank between two paragraphs: each a paragraph block (flush); a heading's
+            # (its own part, between two edges) says its level (HEADING_LEVEL)
+            for a, b in pairwise(cuts):
+                first = len(self.blocks)
+                self.buf.append("".join(parts[a:b]))
+                self.flush()
+                level = titled.get(a) if b == a + 1 else None
+                if level and len(self.blocks) == first + 1:
+                    block = self.blocks[first]
+                    self.blocks[first] = with_meta(block, {**block.meta, HEADING_LEVEL: level})
         blocks = self.blocks
         if opens is not None:
             if start < len(blocks) and blocks[start].kind in (CODE, TABLE):
@@ -2898,6 +2908,9 @@ def fallback_blocks(text: str) -> list[Block]:
     # opens right after another list, says it starts a list of its own (new_list): its Markdown marks its
     # top-level items with the other bullet or delimiter ("* b", "1) b"), no longer as the list before it
     # going on; a list going on after a <pre> or a table in an item keeps the marks of its part before it
+    # a heading in a list item after a <pre> or a table in it says its level (heading_level on its paragraph
+    # block): its Markdown writes it as a heading in the item ("  ### Title"), no longer as a plain paragraph
+    # of it
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -35,6 +35,7 @@ from ..limits import ExtractContext
 from ..model import (
     CODE,
     HEADING,
+    HEADING_LEVEL,
     IMAGE,
     IN_ITEM,
     ITEM_HEADINGS,
@@ -834,9 +835,13 @@ class _Builder:
                 )
             # a paragraph block for each of its paragraphs, as the markdown-it reader gives
             cuts = [0, *starts, len(text) + 1]
+            levels = {begin: level for begin, _, level in titles}  # its headings' (HEADING_LEVEL)
             for (a, b), (begin, stop) in zip(pairwise(cuts), pairwise([start, *places, end]), strict=True):
                 stop = _without_quote_blanks(raw, begin, stop)
-                self.new(PARAGRAPH, text[a : b - 1], begin, stop, meta={IN_ITEM: len(self.item_text)})
+                meta = {IN_ITEM: len(self.item_text)}
+                if levels.get(a):
+                    meta[HEADING_LEVEL] = levels[a]
+                self.new(PARAGRAPH, text[a : b - 1], begin, stop, meta=meta)
         else:
             stack = self.list_stack
             level, ordered = max(len(stack) - 1, 0), stack[-1] if stack else False
@@ -1577,7 +1582,8 @@ class _Fallback:
                     items, starts, spans, breaks, tails, paragraphs, headings = [], [], [], [], [], [], []
                     last_tail[:] = [None] * len(last_tail)
                     index[:] = [_GONE if a >= 0 else a for a in index]
-                    self.blocks.append(Block(PARAGRAPH, text, lines=lines, meta={IN_ITEM: len(index)}))
+                    meta = {IN_ITEM: len(index), HEADING_LEVEL: title} if title else {IN_ITEM: len(index)}
+                    self.blocks.append(Block(PARAGRAPH, text, lines=lines, meta=meta))
                 else:
                     items.append(
                         ListItem(text, len(ordered) - 1, ordered[-1], numbers[-1] if numbers else None)
@@ -2022,6 +2028,10 @@ def _scalar(value: str) -> Any:
     # b") says it starts a list of its own (new_list), with both parsers: a notebook's Markdown, a mail's with
     # the file attached, writes it with the other bullet or delimiter, no longer as the list before it going
     # on; raw HTML's so too (HTML 36)
+    # a heading in a list item after a code block or a table in it ("  ### Title", a setext heading) says its
+    # level (heading_level on its paragraph block), with both parsers: a notebook's Markdown, a mail's with
+    # the file attached, writes it as a heading in the item, no longer as a plain paragraph of it; raw HTML's
+    # so too (HTML 36)
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
     # 30: a <q>'s quotation marks, in raw HTML (HTML 23) and written inline in a paragraph

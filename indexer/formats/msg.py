@@ -1897,6 +1897,9 @@ def _text_attachment(
     # an HTML body's or attached page's, a Markdown attachment's list right after one whose last item holds a
     # code block or a table a list of its own (new_list), written with the other bullet or delimiter, no
     # longer as that list going on (HTML 36, markdown 40)
+    # an HTML body's or attached page's, a Markdown attachment's heading in a list item after a code block or
+    # a table in it written as a heading in the item, no longer as a plain paragraph of it (HTML 36, markdown
+    # 40)
     version="57",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

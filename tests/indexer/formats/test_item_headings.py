@@ -11,7 +11,16 @@ import json
 from indexer import extract, get_chunks, get_markdown
 from indexer.formats.html import html_blocks
 from indexer.formats.markdown import markdown_blocks
-from indexer.model import ITEM_HEADINGS, ITEM_PARAGRAPHS, ITEM_TAILS, LIST
+from indexer.model import (
+    CODE,
+    HEADING_LEVEL,
+    IN_ITEM,
+    ITEM_HEADINGS,
+    ITEM_PARAGRAPHS,
+    ITEM_TAILS,
+    LIST,
+    PARAGRAPH,
+)
 from tests._builders import epub_file, html_mail
 
 PAGE = "<ul><li><h3>Title</h3><p>text</p></li><li>two</li></ul>"
@@ -105,3 +114,32 @@ def test_a_mail_s_html_body_and_an_epub_chapter_too(tmp_path):
         block = next(b for b in extract(path).blocks if b.kind == LIST)
         assert block.meta[ITEM_HEADINGS] == ((0, 0, 5, 3),), path.name
         assert WRITTEN in get_markdown(path), path.name
+
+
+def test_a_heading_after_code_in_an_item_is_written_as_a_heading_of_the_item(markdown_parser, tmp_path):
+    # after the <pre> the item's text is paragraph blocks in it: the <h3>'s says its level (heading_level)
+    page = "<ul><li>a<pre>x</pre><h3>Title</h3><p>text</p></li><li>two</li></ul>"
+    blocks = html_blocks(page)[0]
+    assert [(b.kind, b.text, b.meta.get(IN_ITEM), b.meta.get(HEADING_LEVEL)) for b in blocks] == [
+        (LIST, "a", None, None),
+        (CODE, "x", 1, None),
+        (PARAGRAPH, "Title", 1, 3),
+        (PARAGRAPH, "text", 1, None),
+        (LIST, "two", None, None),
+    ]
+    path = _page(tmp_path, page)
+    # it was "  Title", a plain paragraph of the item
+    written = "- a\n\n  ```\n  x\n  ```\n\n  ### Title\n\n  text\n\n- two\n"
+    assert get_markdown(path) == written
+    # the chunks as before: the list, the code, the item's paragraphs after it, the list going on
+    assert [c["content"] for c in get_chunks(path)] == ["a", "x", "Title\ntext", "two"]
+    # read back with either parser: the same blocks, the heading's level said the same way
+    back = markdown_blocks(written)
+    assert [(b.kind, b.text, dict(b.meta)) for b in back] == [(b.kind, b.text, dict(b.meta)) for b in blocks]
+    # a setext heading, and one in an item that its code opens
+    back = markdown_blocks("1. ```\n   x\n   ```\n\n   Title\n   -----\n\n   b\n")
+    assert [(b.kind, b.text, b.meta.get(HEADING_LEVEL)) for b in back] == [
+        (CODE, "x", None),
+        (PARAGRAPH, "Title", 2),
+        (PARAGRAPH, "b", None),
+    ]
