@@ -508,6 +508,10 @@ def _items(
     # written when they end; the text before another of its nested lists by that list's first item
     pending: list[tuple[int, str]] = list(carry) if carry else []
     ahead: dict[int, list[tuple[int, str]]] = {}
+    # where in ``pending`` the first text stands that comes before the first item after this list's
+    # items (a table or code block cuts the list right before the next nested list's first item): it
+    # and the texts after it, of items nested in the items it shows after, end this list's part
+    ends_part: int | None = None
     # a list opening below its first level (an OpenDocument list whose first item holds only a
     # list a level down): an empty item for each level above, as its source shows none, so that
     # its first items stay siblings, nested where they stand
@@ -568,6 +572,7 @@ def _items(
             # (one from 0: the item shows no text before its first nested list, its marker alone)
             spans = quotes.get(k, [])
             after = []
+            now = []
             for (start, before), (end, _) in pairwise([*cuts, (len(text), None)]):
                 shown = _quoting_item(
                     text[start:end],
@@ -582,10 +587,15 @@ def _items(
                 shown = re.sub(r"^(?=.)", indent + " " * len(marker), shown, flags=re.MULTILINE)
                 if before is not None and k < before < len(block.items):
                     ahead.setdefault(before, []).append((level, shown))
+                elif before is not None and before == len(block.items):
+                    now.append(shown)
                 else:
                     after.append(shown)
             if after:
                 pending.append((level, "\n\n".join(after)))
+            if now:  # above the text it shows after the items after this part
+                ends_part = len(pending) if ends_part is None else ends_part
+                pending.append((level, "\n\n".join(now)))
             text = text[: cuts[0][0]].rstrip()
             if spans:
                 quotes[k] = [(start, end) for start, end in spans if end <= len(text)]
@@ -606,6 +616,8 @@ def _items(
         # an empty item (a web page's <li></li>, a Markdown "2." alone) its marker alone
         lines.append(indent + _item(marker, text) if text else indent + marker.rstrip())
     if carry is not None:
+        while ends_part is not None and len(pending) > ends_part:
+            lines.extend(("", pending.pop()[1]))
         carry[:] = pending
         return "\n".join(lines)
     while pending:

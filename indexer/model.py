@@ -114,7 +114,8 @@ HEADING_LEVEL = "heading_level"
 #: of a list: where the text an item shows after each of its nested lists starts, each (the item's
 #: index in ``items``, the offset in its text) where no nested list of the item follows that text, else
 #: (the item's index, the offset, the index in ``items`` of the first item after that text: the next
-#: list's); absent where no item has any (an HTML ``<li>a<ul>…</ul>b<ol>…</ol>c</li>``: "b" from 2 before
+#: list's; the number of items where a table or code block opens that list's first item, cutting the
+#: list there: the text then ends the list's Markdown); absent where no item has any (an HTML ``<li>a<ul>…</ul>b<ol>…</ol>c</li>``: "b" from 2 before
 #: the ``<ol>``'s first item, "c" from 4). A piece runs to the next one of its item or to the end of its
 #: text. The item's text holds them, as it reads; its Markdown writes each under the nested list before
 #: it, the item's own line ending where the first starts (at 0 for an item showing no text before its

@@ -2680,6 +2680,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # (new_list), written with the other bullet or delimiter, no longer as that list going on (HTML 36)
     # altChunk pages: a heading in a list item after a <pre> or a table in it written as a heading in the
     # item, no longer as a plain paragraph of it (HTML 36)
+    # altChunk pages: a list item's text between two nested lists, where a <pre> or a table cuts the second,
+    # written before that list, no longer after the code (HTML 36)
     version="46",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

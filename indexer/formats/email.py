@@ -2301,6 +2301,9 @@ def _sniff_mbox(head: bytes) -> bool:
     # an HTML body's or attached page's, a Markdown part's or attachment's heading in a list item after a code
     # block or a table in it written as a heading in the item, no longer as a plain paragraph of it (HTML 36,
     # markdown 40)
+    # an HTML body's or attached page's, a Markdown part's or attachment's list item's text between two nested
+    # lists, where a code block or a table cuts the second, written before that list, no longer after the code
+    # (HTML 36)
 )
 def extract_eml(data: bytes, ctx: ExtractContext) -> Document:
     if data.startswith(_BOM):
@@ -2612,6 +2615,9 @@ def split_mbox(data: bytes) -> list[bytes]:
     # an HTML body's or attached page's, a Markdown part's or attachment's heading in a list item after a code
     # block or a table in it written as a heading in the item, no longer as a plain paragraph of it (HTML 36,
     # markdown 40)
+    # an HTML body's or attached page's, a Markdown part's or attachment's list item's text between two nested
+    # lists, where a code block or a table cuts the second, written before that list, no longer after the code
+    # (HTML 36)
 )
 def extract_mbox(data: bytes, ctx: ExtractContext) -> Document:
     raw_messages = split_mbox(data.replace(b"\r\n", b"\n"))

@@ -365,6 +365,8 @@ class _Images:
     # with the other bullet or delimiter, no longer as that list going on (HTML 36)
     # a heading in a list item after a <pre> or a table in it written as a heading in the item, no longer as a
     # plain paragraph of it (HTML 36)
+    # a list item's text between two nested lists, where a <pre> or a table cuts the second, written before
+    # that list, no longer after the code (HTML 36)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

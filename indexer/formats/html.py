@@ -520,6 +520,13 @@ class _Walker:
             k = len(items) - 1
             firsts = []  # per nested list, the index in ``items`` of the first item after its own
             for sub in nested[:early]:
+                if firsts and k < len(items) and items[k] is item:
+                    # the text after the lists so far stands before this one's first item: said so before
+                    # it is read, since a table or <pre> in it may write this item's list (its first
+                    # item opened by it, the text then stands before the items after that list's part)
+                    self.item_tails[id(item)] = [
+                        (start, firsts[n]) if n < len(firsts) else (start,) for n, start in tails
+                    ]
                 self.list_items(sub, level + 1, items)
                 firsts.append(len(items))
             if k < len(items) and items[k] is item:
@@ -2911,6 +2918,10 @@ def fallback_blocks(text: str) -> list[Block]:
     # a heading in a list item after a <pre> or a table in it says its level (heading_level on its paragraph
     # block): its Markdown writes it as a heading in the item ("  ### Title"), no longer as a plain paragraph
     # of it
+    # the text a list item shows between two nested lists, where a <pre> or a table in the second list's items
+    # cuts it, said to stand before that list's first item (item_tails' third value, the list's item count
+    # where the code opens that item), no longer after all the nested lists: written before that list, no
+    # longer after the code
     source_type="html",
     libraries=("selectolax",),
     images=True,

@@ -2032,6 +2032,8 @@ def _scalar(value: str) -> Any:
     # level (heading_level on its paragraph block), with both parsers: a notebook's Markdown, a mail's with
     # the file attached, writes it as a heading in the item, no longer as a plain paragraph of it; raw HTML's
     # so too (HTML 36)
+    # raw HTML: a list item's text between two nested lists, where a <pre> or a table cuts the second, said to
+    # stand before it and written so (HTML 36)
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
     # 30: a <q>'s quotation marks, in raw HTML (HTML 23) and written inline in a paragraph

@@ -1900,6 +1900,9 @@ def _text_attachment(
     # an HTML body's or attached page's, a Markdown attachment's heading in a list item after a code block or
     # a table in it written as a heading in the item, no longer as a plain paragraph of it (HTML 36, markdown
     # 40)
+    # an HTML body's or attached page's, a Markdown attachment's list item's text between two nested lists,
+    # where a code block or a table cuts the second, written before that list, no longer after the code (HTML
+    # 36)
     version="57",
     # 4 also: HTML items, cells and headings read inline text as paragraphs do; page chrome dropped
     # 4 also: the HTML body read when it holds a data table or an inline image; message_index from 1

@@ -445,6 +445,8 @@ def _as_text(text: str, reason: str) -> Document:
     # 5); Markdown and chunks unchanged
     # Markdown cells, HTML outputs and raw HTML: a heading in a list item after a code block or a table in it
     # written as a heading in the item, no longer as a plain paragraph of it (markdown 40, HTML 36)
+    # Markdown cells, HTML outputs and raw HTML: a list item's text between two nested lists written before
+    # the second where a code block or a table opens its first item, no longer after that block (HTML 36)
 )
 def extract_ipynb(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_json(data)

@@ -210,3 +210,49 @@ def test_text_after_a_nested_list_cut_by_a_code_block_comes_after_that_code(tmp_
     ]
     # the blocks and chunks as they were
     assert [c["content"] for c in get_chunks(path)] == ["a b\n  n", "x", "  m\nc"]
+
+
+def test_text_between_two_nested_lists_when_the_second_is_cut_by_its_code(markdown_parser, tmp_path):
+    # the second nested list's item holds a <pre>, which writes the list so far: "between" was said to
+    # stand after all the nested lists, written after the code, and "m" went on the first list
+    page = "<ul><li>a<ul><li>n</li></ul>between<ul><li>m<pre>x</pre></li></ul>after</li></ul>"
+    (listed, code) = html_blocks(page)[0]
+    # "a " is 2 characters: "between" from 2, before items[2] ("m"); "a between " 10: "after"
+    assert [(item.text, item.level) for item in listed.items] == [("a between after", 0), ("n", 1), ("m", 1)]
+    assert listed.meta[ITEM_TAILS] == ((0, 2, 2), (0, 10))
+    path = tmp_path / "page.html"
+    path.write_text(f"<html><body>{page}</body></html>", encoding="utf-8")
+    written = get_markdown(path)
+    assert written == "- a\n  - n\n\n  between\n  - m\n\n    ```\n    x\n    ```\n\n  after\n"
+    assert gfm_structure(written) == [
+        (0, "item"),
+        (1, "a"),
+        (1, "item"),
+        (2, "n"),
+        (1, "between"),
+        (1, "item"),
+        (2, "m"),
+        (2, "code"),
+        (1, "after"),
+    ]
+    # its first item opened by its code: "between" stands before items[2], past the list's end
+    page = "<ul><li>a<ul><li>n</li></ul>between<ul><li><pre>x</pre></li></ul>after</li></ul>"
+    (listed, code) = html_blocks(page)[0]
+    assert [item.text for item in listed.items] == ["a between after", "n"]
+    assert listed.meta[ITEM_TAILS] == ((0, 2, 2), (0, 10))
+    path.write_text(f"<html><body>{page}</body></html>", encoding="utf-8")
+    written = get_markdown(path)
+    assert written == "- a\n  - n\n\n  between\n\n  - ```\n    x\n    ```\n\n  after\n"
+    assert gfm_structure(written) == [
+        (0, "item"),
+        (1, "a"),
+        (1, "item"),
+        (2, "n"),
+        (1, "between"),
+        (1, "item"),
+        (2, "code"),
+        (1, "after"),
+    ]
+    # the Markdown reader gives the same place (0, 2, 2); a notebook's cell wrote "between" after the code
+    notebook = _notebook(tmp_path, written)
+    assert get_markdown(notebook) == written
