@@ -1723,9 +1723,12 @@ def _front_matter(text: str) -> tuple[int, str] | None:
 #: and cells. White space goes to the indentation alone, so that a line of spaces is passed over
 #: in one try, not one per way of sharing it out. Matched from the line break before the row
 #: (none is on the first line, under no header): a search for a pattern opening with a literal
-#: goes from one such character to the next, where one opening with ``^`` is tried at every one
+#: goes from one such character to the next, where one opening with ``^`` is tried at every one.
+#: The quote marks are taken possessively: "> > " also parts as ">", " >", " ", and a line of n
+#: quote marks that is no delimiter row was otherwise tried in 2^n ways (40 took hours); the
+#: spaces given back could only go to the indentation, so no match is lost
 _DELIMITER_LINE = re.compile(
-    r"\n((?: {0,3}> ?)*)[ \t]*((?:\|[ \t]*)?:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?)[ \t]*\r?$", re.M
+    r"\n((?: {0,3}> ?)*+)[ \t]*((?:\|[ \t]*)?:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?)[ \t]*\r?$", re.M
 )
 #: a list item's marker and the white space after it, which its first line starts with
 _ITEM_MARKER = re.compile(r"(?:[-+*]|\d{1,9}[.)])[ \t]+")
