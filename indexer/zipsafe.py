@@ -69,6 +69,11 @@ def read_member(zf: zipfile.ZipFile, name: str) -> bytes:
             data = fh.read(info.file_size + 1)
     except NotImplementedError as exc:  # an unknown compression method or zip version
         raise ParseError(f"zip member {name!r} cannot be read: {exc}") from None
+    except ValueError as exc:
+        # a central directory whose stated offset is past where it lies puts the members before
+        # the archive's start, and zipfile seeks to a negative place: a damaged zip, said as
+        # zipfile says the others, so that callers that pass over a damaged member do so here too
+        raise zipfile.BadZipFile(f"zip member {name!r} lies outside the archive: {exc}") from None
     if len(data) > info.file_size:
         raise DocumentLimit(f"zip member {name!r} inflates past its declared size")
     return data

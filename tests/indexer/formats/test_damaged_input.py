@@ -1,0 +1,62 @@
+"""Damaged inputs reduced from a fuzzing campaign: each once let a library's exception escape an
+extractor or took time out of proportion to the file. Built here, from sample_corpus files or
+from nothing, so they run without ../shared."""
+
+from __future__ import annotations
+
+import struct
+
+import pytest
+
+from indexer import errors
+from indexer.formats import registry
+from indexer.limits import ExtractContext
+from tests.conftest import SAMPLE_CORPUS
+
+from ._isolated import Isolated
+
+
+def _run_extractor(data: bytes, filename: str):
+    """The registered extractor itself, not the API (which turns any exception into PARSE_ERROR)."""
+    registry.load_all()
+    return registry.resolve(filename, data).func(data, ExtractContext(filename=filename))
+
+
+def _central_directory_moved(data: bytes, by: int) -> bytes:
+    """``data`` (a zip) with its end record stating the central directory ``by`` bytes further on
+    than it lies: zipfile then places every member ``by`` bytes earlier, before the archive's start."""
+    end = data.rfind(b"PK\x05\x06")
+    (offset,) = struct.unpack_from("<I", data, end + 16)
+    return data[: end + 16] + struct.pack("<I", offset + by) + data[end + 20 :]
+
+
+@pytest.mark.parametrize(
+    "relative",
+    (
+        "office/inspection_report.docx",
+        "office/operations_review.pptx",
+        "office/society_minutes.odt",
+        "office/volunteers_briefing.odp",
+        "spreadsheets/inventory.ods",
+    ),
+)
+def test_zip_members_placed_before_the_archive_start_are_a_parse_error(relative):
+    # zipfile seeks to a negative offset and raises ValueError, which escaped these extractors
+    path = SAMPLE_CORPUS / relative
+    data = _central_directory_moved(path.read_bytes(), 100_000)
+    with pytest.raises(errors.ChunkscopeError) as caught:
+        _run_extractor(data, path.name)
+    assert caught.value.code == errors.PARSE_ERROR
+
+
+def test_deep_quote_marks_under_a_piped_line_read_at_once():
+    # A line with a pipe over a line of 40 quote marks: the search for a pipe table's delimiter
+    # row tried each way of sharing the spaces between the quote marks (2^40) before failing.
+    data = b"a | |\n" + b"> " * 40 + b"x\n"
+    worker = Isolated(timeout=20)
+    try:
+        outcome = worker.run(data, "quotes.md")
+    finally:
+        worker.close()
+    assert outcome.status == "ok", outcome
+    assert outcome.chunks == 1
