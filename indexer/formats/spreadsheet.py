@@ -995,6 +995,11 @@ class OpenpyxlBackend(Backend):
         formats: dict[str, NumberFormat | None] = {}  # format code → its format, compiled once
         days: dict[str, DateFormat | None] = {}  # format code → its format of dates or times
         zero, base_1904 = self._zero, self._base_1904
+        # each row as long as its own cells: openpyxl pads every row to the width the sheet's
+        # <dimension> states, and a damaged sheet stating A1:XFD1048576 made 16,384 cells of each
+        # row (a 1.5 MB sheet read for minutes, in gigabytes); trailing empty cells are dropped
+        # anyway, as other readers leave them out
+        ws.reset_dimensions()
         rows = (
             (i, [_openpyxl_value(c, formats, days, zero, base_1904) for c in cells])
             for i, cells in enumerate(ws.iter_rows())
@@ -2736,7 +2741,9 @@ def _register(source_type: str, *extensions: str) -> None:
         # paper at "Total: "@, Item tray at 0;-0;0;"Item "@); xlsx 35, ods 19, xls 23, xlsb 28:
         # in a mail or document that holds the workbook, a hidden sheet's heading says hidden
         # too (its Markdown "### Rates (hidden)", its chunk hidden: true), as its tables did
-        version={"xlsx": "35", "ods": "19", "xls": "23", "xlsb": "28"}[source_type],
+        # xlsx 36: a sheet read by openpyxl (one calamine refuses) no longer gets empty columns up
+        # to the width its <dimension> states (Column 3 … Column 5 for A1:E3 over cells in A:B)
+        version={"xlsx": "36", "ods": "19", "xls": "23", "xlsb": "28"}[source_type],
         source_type=source_type,
         family=SPREADSHEET,
         libraries=LIBRARIES,

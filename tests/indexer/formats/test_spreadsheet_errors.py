@@ -181,6 +181,30 @@ def test_the_rows_before_a_damaged_row_are_kept_with_a_warning():
     assert warning.startswith("sheet 'Data' is damaged after row 1 (ValueError: ")
 
 
+def test_openpyxl_reads_a_sheet_stating_the_largest_dimension_row_by_row():
+    # calamine refuses the sheet (#SPILL!), and openpyxl padded each of its rows to the 16,384
+    # columns of its <dimension>: 3,000 rows took minutes and gigabytes
+    rows = (
+        '<row r="1"><c r="A1" t="inlineStr"><is><t>Row</t></is></c><c r="B1" t="inlineStr"><is><t>Double</t>'
+        '</is></c></row><row r="2"><c r="A2"><v>2</v></c><c r="B2" t="e"><v>#SPILL!</v></c></row>'
+    )
+    rows += "".join(
+        f'<row r="{r}"><c r="A{r}"><v>{r}</v></c><c r="B{r}"><v>{2 * r}</v></c></row>' for r in range(3, 3001)
+    )
+    data = _hand_book(_sheet(rows).replace("<sheetData>", '<dimension ref="A1:XFD1048576"/><sheetData>'))
+    worker = Isolated(timeout=20)
+    try:
+        outcome = worker.run(data, "wide.xlsx")
+    finally:
+        worker.close()
+    assert outcome.status == "ok", outcome
+    table = _table(extract(data, filename="wide.xlsx"))
+    assert table.header == ("Row", "Double")
+    assert (
+        len(table.rows) == 2999 and table.rows[0] == ("2", "#SPILL!") and table.rows[-1] == ("3000", "6000")
+    )
+
+
 def test_a_sheet_without_error_cells_is_only_searched():
     data = _openpyxl_book([["a", "b"], [1, 2]])
     zf = zipfile.ZipFile(io.BytesIO(data))
