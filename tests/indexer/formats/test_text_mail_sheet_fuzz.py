@@ -211,17 +211,25 @@ def _batch(data: bytes, filename: str, seed: int, conn) -> None:
     conn.send(outcomes)
 
 
-@pytest.mark.parametrize("relative", SOURCES)
-def test_mutated_text_mail_and_sheet_files_fail_only_with_documented_codes(sample_corpus, relative):
+#: real-world files under ../shared, fuzzed when it is present
+SHARED_SOURCES = (
+    "eml/MimeKit/multipart-related-mhtml.eml",
+    "mbox/MimeKit_simple.mbox",
+    "msg/MsgReader/HiraokaHyperTools__msgreader__msgInMsgInMsg.msg",
+    "html/kreuzberg/complex_table.html",
+    "ipynb/kreuzberg/mime.ipynb",
+    "ods/calamine/merged_cells.ods",
+    "xlsx/calamine/merge_cells.xlsx",
+)
+
+
+def _fuzz(path, seed: int) -> None:
     import indexer.formats.registry as registry
 
     registry.load_all()
-    path = sample_corpus / relative
     ctx = multiprocessing.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(
-        target=_batch, args=(path.read_bytes(), path.name, 2000 + SOURCES.index(relative), child)
-    )
+    proc = ctx.Process(target=_batch, args=(path.read_bytes(), path.name, seed, child))
     proc.start()
     child.close()
     finished = parent.poll(TIMEOUT)
@@ -235,3 +243,13 @@ def test_mutated_text_mail_and_sheet_files_fail_only_with_documented_codes(sampl
     bad = [k for k in outcomes if k != "ok" and k not in errors.CODES]
     assert not bad, bad  # undocumented codes, or a library's exception the extractor let through
     assert sum(outcomes.values()) >= MUTATIONS // 2
+
+
+@pytest.mark.parametrize("relative", SOURCES)
+def test_mutated_text_mail_and_sheet_files_fail_only_with_documented_codes(sample_corpus, relative):
+    _fuzz(sample_corpus / relative, 2000 + SOURCES.index(relative))
+
+
+@pytest.mark.parametrize("relative", SHARED_SOURCES)
+def test_mutated_real_world_files_fail_only_with_documented_codes(real_world, relative):
+    _fuzz(real_world / relative, 3000 + SHARED_SOURCES.index(relative))
