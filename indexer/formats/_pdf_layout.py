@@ -915,6 +915,11 @@ def _rotated_stamps(lines: Sequence[Line], labels: dict[str, str]) -> set[int]:
 # -- grouping lines into paragraphs and lists -------------------------------------------------
 
 
+#: a line of underscores alone: a rule typed as text (troff sets the one above a page's footnotes
+#: so), no text of the page's: left out of a paragraph it opens, and standing alone, of the blocks
+_TYPED_RULE = re.compile(r"\s*_{5,}\s*")
+
+
 @dataclass(slots=True)
 class Group:
     """A run of lines that becomes one block (paragraph, list or heading)."""
@@ -960,11 +965,14 @@ class Group:
     def text(self) -> str:
         """The joined text of the lines; kept after the first call (groups are complete by then:
         headings are ranked after every page was grouped). The entries of a table of contents
-        keep a line each."""
+        keep a line each. A first line of underscores alone over further lines is the rule typed
+        above a page's footnotes, no text of theirs, and is left out."""
         if self.joined is None and self.code:
             self.joined = _code_text(self.lines)
         if self.joined is None:
             texts = [ln.text for ln in self.lines]
+            if len(texts) > 1 and _TYPED_RULE.fullmatch(texts[0]) is not None:
+                texts = texts[1:]
             if len(texts) > 1 and 2 * sum(1 for t in texts if _is_entry(t)) >= len(texts):
                 self.joined = _join_entries(texts, self.words)
             else:
@@ -2295,6 +2303,8 @@ def to_blocks(
         elif g.is_list:
             items = tuple(ListItem(text=t, level=lv, ordered=o) for lv, o, t, _ in g.items)
             block = new_block(LIST, render_list(items), items=items, meta=_OWN_MARKERS, page=g.page)
+        elif len(g.lines) == 1 and _TYPED_RULE.fullmatch(g.text()) is not None:
+            continue  # a rule typed as text (its own line above a page's footnotes): no text
         else:
             block = new_block(PARAGRAPH, g.text(), page=g.page)
         out.append((owner, block))
@@ -2573,14 +2583,20 @@ def join_page_breaks(
     no case, the next page's paragraph carries it on where it opens with CJK text at the column's
     left margin, no first-line indent and no number (``_cjk_runs_on``). A few characters standing
     alone under the paragraph at the page's foot (a page number OCR read as ``一``) do not part
-    the two: they stay after the joined paragraph. ``owners[k]`` is the group block ``k`` alone
-    was made of (else None); ``body``: each page's lines in groups; ``words``: the document's,
-    for a hyphen at the page's end."""
+    the two, nor do footnotes set under it in a smaller size (``_foot_note``): they stay after the
+    joined paragraph. ``owners[k]`` is the group block ``k`` alone was made of (else None);
+    ``body``: each page's lines in groups; ``words``: the document's, for a hyphen at the page's
+    end."""
     out: list[Block] = []
     tail: Group | None = None  # the group of the last block read, the page's foot left out
     cut = -1  # the index in out of that block
     for b, g in zip(blocks, owners, strict=True):
-        if tail is not None and g is not None and cut >= 0 and _foot_mark(b, g, tail):
+        if (
+            tail is not None
+            and g is not None
+            and cut >= 0
+            and (_foot_mark(b, g, tail) or (out[cut].kind == PARAGRAPH and _foot_note(b, g, tail)))
+        ):
             out.append(b)
             continue
         prev = out[cut] if cut >= 0 else None
@@ -2623,6 +2639,25 @@ def _foot_mark(block: Block, group: Group, tail: Group) -> bool:
         and len(group.lines) == 1
         and len(block.text.replace(" ", "")) <= FOOT_MARK
         and group.lines[0].top <= tail.lines[-1].base
+    )
+
+
+#: a block whose lines are all set at most this share of the paragraph's size above it is small
+#: print under the text (a footnote), no part of its flow
+FOOT_NOTE_SIZE = 0.9
+
+
+def _foot_note(block: Block, group: Group, tail: Group) -> bool:
+    """Whether ``block`` (made of ``group``) is small print under ``tail``'s last line on its page
+    (``tail``, a paragraph's group): a paragraph or list whose lines are all set in FOOT_NOTE_SIZE of that line's size at most, as
+    footnotes at a page's foot are (``† An earlier version of this appeared in …`` in 8 pt under
+    text in 10 pt)."""
+    last = tail.lines[-1]
+    return (
+        block.kind in (PARAGRAPH, LIST)
+        and group.page == tail.page
+        and group.lines[0].top <= last.base
+        and max(ln.size for ln in group.lines) <= FOOT_NOTE_SIZE * last.size
     )
 
 

@@ -276,7 +276,12 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # line under half of whose characters are letters or digits, or narrower than half its characters' width
     # at its size, no heading: what OCR read from a seal or a signature (pr-136-example.pdf's last page); a bold
     # line of CJK text at the body's size a heading where a Latin one opening with a capital is: it opens with
-    # a CJK ideograph or kana, holds 40 characters at most and ends neither a sentence nor a clause
+    # a CJK ideograph or kana, holds 40 characters at most and ends neither a sentence nor a clause; footnotes
+    # at the page's foot under a paragraph cut by a page break, set smaller (at most 0.9 times the size of its
+    # last line), no longer part it: it reads on over the break and they stay after it
+    # (the_hideous_name_1985_pike85hideous.pdf: '… in MS-DOS part of the' / '† An earlier …' / 'name of a file');
+    # a line of five underscores or more alone, the rule troff types above a page's footnotes, is left out:
+    # '__________________ † An earlier version …' had opened the footnote's text
     version="41",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),

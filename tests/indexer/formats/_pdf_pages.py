@@ -26,3 +26,22 @@ def indented(
         out.append((at, text[:n]))
         text, at = text[n:], left
     return out
+
+
+def wrapped(
+    text: str, font: str, size: float, first: float, left: float, right: float
+) -> list[tuple[float, str]]:
+    """``text`` wrapped between words as a paragraph whose first line starts at ``first`` and the
+    others at ``left``, each running up to ``right``: (left, line) pairs; a word wider than a line
+    stands alone on one."""
+    out: list[tuple[float, str]] = []
+    line: list[str] = []
+    at = first
+    for word in text.split():
+        if line and stringWidth(" ".join([*line, word]), font, size) > right - at:
+            out.append((at, " ".join(line)))
+            line, at = [], left
+        line.append(word)
+    if line:
+        out.append((at, " ".join(line)))
+    return out
