@@ -62,6 +62,18 @@ class ChunkRow:
     content_type: str
     metadata: dict
 
+    def export_line(self, path: str) -> str:
+        """The chunk as one line of JSON, as ``chunkscope export`` and the UI's export key write it:
+        its id, the path of its document, its content, content type and metadata."""
+        record = {
+            "id": self.id,
+            "path": path,
+            "content": self.content,
+            "content_type": self.content_type,
+            "metadata": self.metadata,
+        }
+        return json.dumps(record, ensure_ascii=False) + "\n"
+
 
 @dataclass(frozen=True)
 class Hit:

@@ -292,7 +292,8 @@ async def test_export_writes_the_chunks_as_jsonl(indexed_corpus):
         await settle(pilot)
         lines = [json.loads(line) for line in target.read_text(encoding="utf-8").splitlines()]
         assert len(lines) == 4
-        assert set(lines[0]) == {"content", "content_type", "metadata"}
+        assert set(lines[0]) == {"id", "path", "content", "content_type", "metadata"}
+        assert {line["path"] for line in lines} == {"notes.md"}
         assert lines[0]["content"] == "Field notes" or lines[0]["content"].startswith("Field notes")
 
 

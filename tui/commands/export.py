@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -62,14 +61,7 @@ def run(args: argparse.Namespace) -> int:
                 continue
             docs += 1
             for row in rows:
-                line = {
-                    "id": row.id,
-                    "path": doc.path,
-                    "content": row.content,
-                    "content_type": row.content_type,
-                    "metadata": row.metadata,
-                }
-                out.write(json.dumps(line, ensure_ascii=False) + "\n")
+                out.write(row.export_line(doc.path))
                 written += 1
     finally:
         if out is not sys.stdout:

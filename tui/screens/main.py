@@ -9,7 +9,6 @@ through :class:`~tui.library.Library` on its read threads; the event loop never 
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 import shutil
@@ -995,9 +994,9 @@ class MainScreen(Screen[None]):
         def write() -> None:
             target.parent.mkdir(parents=True, exist_ok=True)
             with target.open("w", encoding="utf-8") as out:
+                # the records `chunkscope export` writes for this file
                 for c in chunks:
-                    record = {"content": c.content, "content_type": c.content_type, "metadata": c.metadata}
-                    out.write(json.dumps(record, ensure_ascii=False) + "\n")
+                    out.write(c.export_line(path))
 
         await self.library.call(write)
         self.post_message(msg.Exported(str(target), len(chunks)))
