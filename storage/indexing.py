@@ -96,6 +96,9 @@ class IndexFailed:
 @dataclass(frozen=True)
 class FileRemoved:
     path: str
+    # False for a file gone before it was read whose only row was the ``queued`` one its run
+    # made: nothing of it had been stored, so the index lost nothing
+    stored: bool = True
 
 
 @dataclass(frozen=True)
@@ -422,7 +425,9 @@ class Indexer:
                 counts.cpu += outcome.cpu_seconds
                 # a request's result is stored at once, not held for the run's next ones
                 linger = WRITE_LINGER_S if received < total and request is None else 0.0
-                future, make_event = self._submit_outcome(f, outcome, writer, counts, linger)
+                # (a file not stored before this run had only its queued row: a request's was stored)
+                had_row = request is not None or f.path in stored
+                future, make_event = self._submit_outcome(f, outcome, writer, counts, linger, had_row)
                 weight = _weight(outcome)
                 pending.append((future, make_event, f, weight, request))
                 pending_bytes += weight
@@ -505,8 +510,17 @@ class Indexer:
         self._emit(FileStarted(f.path))
 
     def _submit_outcome(
-        self, f: FileStat, outcome: Outcome, writer, tally: _Tally, linger: float = 0.0
+        self,
+        f: FileStat,
+        outcome: Outcome,
+        writer,
+        tally: _Tally,
+        linger: float = 0.0,
+        had_row: bool = True,
     ) -> tuple[Future, Callable[[object], object | None]]:
+        """Queue the write of what came of ``f``; returns its future and the function making the
+        event said once it is stored. ``had_row``: the file had a row before its run (not only
+        the ``queued`` one the run made for a file seen for the first time)."""
         ms = outcome.seconds * 1000
         if outcome.ok and outcome.value["kind"] == "same":
             tally.unchanged += 1
@@ -538,10 +552,12 @@ class Indexer:
             return future, written
         failure = outcome.value
         if failure.code == errors.IO_ERROR and stat_file(self.root, f.path, self.rules) is None:
-            # deleted between the walk and the read: gone, not failed
-            tally.removed += 1
+            # deleted between the walk and the read: gone, not failed; a file seen for the first
+            # time loses only its queued row (it was created and moved or deleted at once), which
+            # is no removal: nothing of it had been stored
+            tally.removed += had_row
             future = writer.submit(lambda d: records.remove_documents(d, [f.path]), linger=linger)
-            return future, lambda removed: FileRemoved(f.path) if removed else None
+            return future, lambda removed: FileRemoved(f.path, had_row) if removed else None
         tally.extracted += 1
         tally.failed += 1
         tally.errors[failure.code] = tally.errors.get(failure.code, 0) + 1
@@ -673,12 +689,13 @@ class Indexer:
         stored; otherwise drop ``old`` and index ``new``."""
         self.rename_all([(old, new)])
 
-    def rename_all(self, pairs: Iterable[tuple[str, str]]) -> list[str]:
+    def rename_all(self, pairs: Iterable[tuple[str, str]], *, on_path: PathDone | None = None) -> list[str]:
         """Each ``(old, new)`` of ``pairs`` moved on disk, in that order, as :meth:`rename` each:
         the rows of those whose content is the one stored move in one writer transaction (a script
         renaming 300 files was 300), each looked at in it after the moves before it; the others
-        go to one ``index_paths`` call, which drops ``old`` and indexes ``new``. Returns the new
-        paths whose rows moved."""
+        go to one ``index_paths`` call, which drops ``old`` and indexes ``new``, and says what
+        became of each of their paths to ``on_path`` (as :meth:`index_paths` says it). Returns the
+        new paths whose rows moved."""
         with self._lock:
             wanted = [(old.strip("/"), new.strip("/")) for old, new in pairs]
             stored = self.store.stats_of(old for old, _ in wanted)
@@ -709,7 +726,7 @@ class Indexer:
                     self._emit(FileRemoved(old))
                     self._emit(FileIndexed(new, count, ms + written, "renamed"))
             if rest:
-                self.index_paths(rest)
+                self.index_paths(rest, on_path=on_path)
             return moved
 
 
@@ -724,9 +741,9 @@ def _what_became(event: object | None) -> tuple[str, float]:
         return event.action, event.ms
     if isinstance(event, IndexFailed):
         return f"failed: {event.code}", event.ms
-    if isinstance(event, FileRemoved):
+    if isinstance(event, FileRemoved) and event.stored:
         return "removed", 0.0
-    return NOTHING_TO_INDEX, 0.0  # deleted before it was read, and had no row
+    return NOTHING_TO_INDEX, 0.0  # deleted before it was read, and had no row but its queued one
 
 
 def _same_reader(old: str, new: str) -> bool:

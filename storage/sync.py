@@ -364,9 +364,14 @@ class SyncLoop:
         fresh: dict[str, tuple[int, int]],
         batch: Batch,
     ) -> int:
-        """Apply the plain moves of files of ``moves`` in one indexer call, each said as a change
-        (taking the time of the call), note in ``fresh`` the destinations stored as they are, and
-        empty ``moves``. Returns how many changes they were."""
+        """Apply the plain moves of files of ``moves`` in one indexer call, note in ``fresh`` the
+        destinations stored as they are, and empty ``moves``. Returns how many changes they were.
+
+        A move whose rows moved is said as a ``rename`` (taking the time of the call). One whose
+        rows could not move (its source had none: a file created and moved before it was stored;
+        or other bytes: a file saved after its move) is said as what the store took: its source's
+        rows removed (``delete``; nothing when it had none, as for any path gone with nothing
+        stored), and its destination read (``upsert``), as an atomic save's destination is."""
         if not moves:
             return 0
         started = time.perf_counter()
@@ -374,14 +379,31 @@ class SyncLoop:
         _forget(indexed, *ends)  # their rows move: one pass over each map for them all
         _forget(fresh, *ends)
         seen = {dest: self._stat(dest) for _, dest in moves}
-        self.indexer.rename_all(moves)
+        became: dict[str, tuple[str, float]] = {}  # path -> (result, ms) of the paths read or dropped
+
+        def done(path: str, result: str, ms: float) -> None:
+            became[path] = (result, ms)
+
+        moved = set(self.indexer.rename_all(moves, on_path=done))
         self._note_stored(seen, fresh)
         ms = _ms(started)
+        changes = 0
         for src, dest in moves:
-            self._emit(SyncEvent(f"{src} → {dest}", "rename", "moved", ms, _count(batch, src, dest)))
-        n = len(moves)
+            if dest in moved:
+                changes += 1
+                self._emit(SyncEvent(f"{src} → {dest}", "rename", "moved", ms, _count(batch, src, dest)))
+                continue
+            gone, gone_ms = became.pop(src, (NOTHING_TO_INDEX, 0.0))
+            read, read_ms = became.pop(dest, (NOTHING_TO_INDEX, 0.0))
+            events = _count(batch, src, dest)  # the move's, said on the destination's line …
+            if gone not in NO_CHANGE:
+                changes += 1
+                events = _count(batch, dest)  # … unless its source has a line of its own
+                self._emit(SyncEvent(src, "delete", gone, gone_ms, _count(batch, src)))
+            changes += read not in NO_CHANGE
+            self._emit(SyncEvent(dest, "upsert", read, read_ms, events))
         moves.clear()
-        return n
+        return changes
 
     def _move_tree(self, src: str, dest: str, fresh: dict[str, tuple[int, int]]) -> int:
         """Move the rows of the folder ``src`` to ``dest``, check every file under ``dest``, and

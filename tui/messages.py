@@ -61,9 +61,10 @@ class IndexFailed(Message):
 
 
 class FileRemoved(Message):
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, stored: bool = True) -> None:
         super().__init__()
-        self.path = path
+        # stored False: a file gone before it was read, which had only its queued row
+        self.path, self.stored = path, stored
 
 
 class FileRenamed(Message):

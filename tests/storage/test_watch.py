@@ -1046,18 +1046,76 @@ def test_a_batch_of_renames_moves_each_as_before_in_one_writer_job(tmp_path):
             ("papers/deep/two.md", "renamed"),
             ("papers/one.md", "renamed"),
         ]
-        assert [(e.path, e.result) for e in h.of(SyncEvent)] == [
-            ("a.md → a2.md", "moved"),
-            ("b.md → c.md", "moved"),
-            ("d.md → d2.md", "moved"),
-            ("new.md → new2.md", "moved"),
-            ("docs → papers", "moved 2 documents"),
+        # the moves whose rows could not move are said as what the store took: d.md's rows
+        # removed and d2.md read; new.md had none (nothing said), new2.md read. Each was said
+        # "moved", for rows that never moved
+        assert [(e.action, e.path, e.result) for e in h.of(SyncEvent)] == [
+            ("rename", "a.md → a2.md", "moved"),
+            ("rename", "b.md → c.md", "moved"),
+            ("delete", "d.md", "removed"),
+            ("upsert", "d2.md", "added"),
+            ("upsert", "new2.md", "added"),
+            ("rename", "docs → papers", "moved 2 documents"),
         ]
         # one job moves the rows of the four files (two of them move), one the folder's two; the
         # two files read (d2.md, new2.md) are one index_paths call of four jobs: d.md's row
         # removed, the two queued, each stored. Before, a job for each row moved (2 + 2) and a
         # call for each file read (3 jobs, 2)
         assert len(jobs) == 2 + 4, len(jobs)
+    finally:
+        h.close()
+
+
+class MovingHarness(Harness):
+    """A Harness that moves ``src`` to ``dest`` the moment the indexer begins a run that reads
+    ``src``, before any worker is handed it: the move a user makes while the file waits for a
+    worker (one starting cold takes a second or more)."""
+
+    src = dest = ""
+
+    def record(self, event: object) -> None:
+        super().record(event)
+        begun = isinstance(event, ScanProgress) and event.done == 0 and event.total
+        if begun and self.src and (self.root / self.src).exists():
+            os.rename(self.root / self.src, self.root / self.dest)
+            self.src = ""
+
+
+def test_a_new_file_moved_before_it_was_read_is_no_removal_and_no_rename(tmp_path):
+    # create, append, then move while the first extraction waits: the log said
+    # "upsert  text/new.md  removed" for a file never stored, then
+    # "rename  text/new.md → text/new2.md  moved" for rows that did not exist
+    from tui.commands.watch import format_event
+
+    root = tmp_path / "folder"
+    (root / "text").mkdir(parents=True)
+    (root / "seed.md").write_text("# Seed\n\nIndexed before watching started.\n")
+    h = MovingHarness(root)
+    h.loop.start()
+    try:
+        h.settle("the start-up reconciliation")
+        with h.lock:
+            start = len(h.events)
+        h.src, h.dest = "text/new.md", "text/new2.md"
+        new = root / "text" / "new.md"
+        new.write_text("# New\n\n")
+        for i in range(5):
+            with new.open("a") as out:
+                out.write(f"appended line {i}\n\n")
+        wait_until(lambda: (root / "text" / "new2.md").exists(), what="the move, as the run began")
+        h.settle("text/new2.md stored, text/new.md not")
+        assert sorted(db_state(h.indexer)) == ["seed.md", "text/new2.md"]
+        assert "appended line 4" in h.chunks_text("text/new2.md")
+        said = [(e.action, e.path, e.result) for e in events_after(h, start, SyncEvent)]
+        assert said == [
+            ("upsert", "text/new.md", "nothing to index"),
+            ("upsert", "text/new2.md", "added"),
+        ], said
+        lines = [format_event(e) for e in events_after(h, start, SyncEvent)]
+        assert lines[0].split()[1:5] == ["upsert", "text/new.md", "nothing", "to"], lines
+        assert lines[1].split()[1:4] == ["upsert", "text/new2.md", "added"], lines
+        # the index took one change: text/new2.md added
+        assert sum(b.changes for b in events_after(h, start, BatchApplied)) == 1
     finally:
         h.close()
 

@@ -386,7 +386,8 @@ class MainScreen(Screen[None]):
 
     def on_file_removed(self, message: msg.FileRemoved) -> None:
         self.end_reading(message.path)
-        self.note(f"{message.path} removed")
+        if message.stored:  # (not a file gone before it was read: it had only its queued row)
+            self.note(f"{message.path} removed")
         self.mark_dirty(message.path, removed=True)
 
     def on_file_renamed(self, message: msg.FileRenamed) -> None:
