@@ -253,9 +253,11 @@ class Store:
 
     # -- documents -----------------------------------------------------------------------------
 
-    def documents(self) -> list[DocRow]:
-        rows = self._conn().execute(f"SELECT {_DOC_COLUMNS} FROM documents ORDER BY path").fetchall()
-        return [_docrow(r) for r in rows]
+    def documents(self, folder: str | None = None) -> list[DocRow]:
+        """Every document, by path; those under the folder ``folder`` alone when given."""
+        where, args = _under(folder, "path")
+        rows = self._conn().execute(f"SELECT {_DOC_COLUMNS} FROM documents{where} ORDER BY path", args)
+        return [_docrow(r) for r in rows.fetchall()]
 
     def document(self, path: str) -> DocRow | None:
         row = self._conn().execute(f"SELECT {_DOC_COLUMNS} FROM documents WHERE path = ?", [path]).fetchone()
@@ -527,25 +529,36 @@ class Store:
 
     # -- aggregates ----------------------------------------------------------------------------
 
-    def counts(self) -> dict[str, int]:
+    def counts(self, folder: str | None = None) -> dict[str, int]:
+        """The documents by status, and the default mode's chunks; of those under the folder
+        ``folder`` alone when given."""
         conn = self._conn()
         out = {"documents": 0, "chunks": 0}
         out |= {s: 0 for s in records.STATUSES}
-        for status, n in conn.execute("SELECT status, count(*) FROM documents GROUP BY status"):
+        where, args = _under(folder, "path")
+        for status, n in conn.execute(f"SELECT status, count(*) FROM documents{where} GROUP BY status", args):
             out[status] = n
             out["documents"] += n
-        out["chunks"] = conn.execute("SELECT count(*) FROM chunks WHERE is_default = 1").fetchone()[0]
+        where, args = _under(folder, "d.path")
+        if where:
+            joined = "SELECT count(*) FROM chunks c JOIN documents d ON d.id = c.document_id"
+            sql = f"{joined}{where} AND c.is_default = 1"
+        else:
+            sql = "SELECT count(*) FROM chunks WHERE is_default = 1"
+        out["chunks"] = conn.execute(sql, args).fetchone()[0]
         return out
 
-    def report(self) -> dict:
+    def report(self, folder: str | None = None) -> dict:
         """Per format: files, indexed, failed, stale, unsupported, chunks, the median size of the
         default mode's chunks, warnings and coverage sums; every document with its path, status and
-        error code."""
+        error code. Of the documents under the folder ``folder`` alone when given."""
         formats: dict[str, dict[str, Any]] = {}
         documents = []
+        where, args = _under(folder, "path")
         for row in self._conn().execute(
             "SELECT path, source_type, status, error_code, error_message, chunk_count, has_warning, size, manifest "
-            "FROM documents ORDER BY path"
+            f"FROM documents{where} ORDER BY path",
+            args,
         ):
             path, st, status, code, message, chunks, warn, size, manifest = row
             key = st or _extension(path) or "(none)"
@@ -599,22 +612,35 @@ class Store:
                     "has_warning": bool(warn),
                 }
             )
-        for key, median in self._median_chunks().items():
+        for key, median in self._median_chunks(folder).items():
             if key in formats:
                 formats[key]["median_chunk_chars"] = median
         return {"formats": sorted(formats.values(), key=lambda f: f["source_type"]), "documents": documents}
 
-    def _median_chunks(self) -> dict[str, int]:
+    def _median_chunks(self, folder: str | None = None) -> dict[str, int]:
         """Per format, the median size in characters of the default mode's chunks (the lower
         median, a real chunk's size): of the chunks the index serves, a stale file's last good
-        revision's too, as the format's count of chunks counts them."""
+        revision's too, as the format's count of chunks counts them (under ``folder`` alone when
+        given)."""
         sizes: dict[str, list[int]] = {}
+        where, args = _under(folder, "d.path")
         for key, n in self._conn().execute(
-            "SELECT d.source_type, length(c.content) FROM chunks c JOIN documents d ON d.id = c.document_id "
-            "WHERE c.is_default = 1 AND d.status IN ('indexed', 'stale')"
+            "SELECT d.source_type, length(c.content) FROM chunks c JOIN documents d ON d.id = c.document_id"
+            f"{where or ' WHERE 1'} AND c.is_default = 1 AND d.status IN ('indexed', 'stale')",
+            args,
         ):
             sizes.setdefault(key, []).append(n)
         return {key: statistics.median_low(values) for key, values in sizes.items()}
+
+
+def _under(folder: str | None, column: str) -> tuple[str, list[str]]:
+    """A ``WHERE`` clause (with its leading space) keeping the rows whose ``column`` is a path under
+    the folder ``folder``, as a range of the index on ``path`` (:func:`storage.records.folder_range`),
+    and its arguments; none for no folder or the root."""
+    bounds = records.folder_range(folder or "")
+    if bounds is None:
+        return "", []
+    return f" WHERE {column} >= ? AND {column} < ?", list(bounds)
 
 
 def _extension(path: str) -> str:

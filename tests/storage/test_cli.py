@@ -188,3 +188,53 @@ def test_files_an_earlier_version_indexed_are_read_again_and_said_so(tmp_path):
     assert "2 unchanged files read again: an earlier version of chunkscope had indexed them" in again.stdout
     last = json.loads(cli("index", folder, "--json").stdout)
     assert (last["unchanged"], last["reread"]) == (2, 0)
+
+
+def test_export_and_report_in_a_subfolder_cover_it_alone_as_search_does(tmp_path):
+    # run in notes/, `search` searched notes/ alone while `export` and `report` covered the whole
+    # index: a user in a subfolder got every file of the folder above
+    folder = tmp_path / "corpus"
+    write_tree(
+        folder,
+        {
+            "garden.md": NOTES,
+            "notes.md": "# Notes at the top\n\nnot in the folder notes/ despite its name\n",
+            "bad.cst": "BROKEN",
+            "notes/list.md": "# List\n\n- spade\n- rake\n",
+        },
+    )
+    assert cli("index", folder, "--jobs", "1").returncode == 0
+    notes = folder / "notes"
+
+    def exported(*args, cwd):
+        out = cli("export", *args, cwd=cwd)
+        assert out.returncode == 0, out.stderr
+        return [json.loads(line) for line in out.stdout.splitlines()], out.stderr
+
+    # notes/list.md: a heading, then one list, its items' text a line each, without their markers
+    # (docs/output-schema.md)
+    expected = [("notes/list.md", "heading", "List"), ("notes/list.md", "bullet_list", "spade\nrake")]
+    for args, cwd in (((), notes), ((notes,), folder), (("--mode", "default"), notes)):
+        records, said = exported(*args, cwd=cwd)
+        assert [(r["path"], r["content_type"], r["content"]) for r in records] == expected, (args, cwd)
+        assert "2 chunks from 1 file (default)" in said, said
+    # at the top, and with --db (the index file, no place in the folder), the whole index
+    for args, cwd in (((), folder), (("--db", folder / ".chunkscope" / "index.db"), notes)):
+        records, _ = exported(*args, cwd=cwd)
+        assert {r["path"] for r in records} == {"garden.md", "notes.md", "notes/list.md"}, (args, cwd)
+
+    report = json.loads(cli("report", "--json", cwd=notes).stdout)
+    assert report["folder"] == "notes"
+    assert [(d["path"], d["status"]) for d in report["documents"]] == [("notes/list.md", "indexed")]
+    assert [(f["source_type"], f["files"], f["chunks"]) for f in report["formats"]] == [("md", 1, 2)]
+    assert (report["totals"]["documents"], report["totals"]["chunks"], report["totals"]["failed"]) == (
+        1,
+        2,
+        0,
+    )
+    text = cli("report", cwd=notes).stdout
+    assert f"{notes.resolve()} — 1 file, 2 chunks" in text, text
+    assert "bad.cst" not in text
+    whole = json.loads(cli("report", folder, "--json", cwd=notes).stdout)
+    assert whole["folder"] == "" and whole["totals"]["documents"] == 4
+    assert [d["path"] for d in whole["documents"] if d["status"] == "failed"] == ["bad.cst"]

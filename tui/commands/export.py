@@ -17,7 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         nargs="?",
         default=None,
         metavar="FOLDER",
-        help="the indexed folder (default: the current one)",
+        help="the indexed folder, or a folder inside it to export only its files (default: the current folder)",
     )
     p.add_argument(
         "--db",
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
     from indexer import errors
     from tui.cli import UserError, say_skipped
     from tui.commands.chunks import params_from
-    from tui.commands.index import check_mode, open_store
+    from tui.commands.index import check_mode, folder_scope, open_store
     from tui.present import counted
 
     if args.mode != "default":
@@ -51,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
     written = docs = 0
     skipped: dict[str, list[str]] = {}  # why (the mode is not one of the file's family) -> the files
     try:
-        for doc in store.documents():
+        # run in a subfolder (or given one), the files under it alone, as `search` searches there
+        for doc in store.documents(folder_scope(store, args.db, args.folder)):
             if doc.status not in ("indexed", "stale"):
                 continue
             try:

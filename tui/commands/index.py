@@ -109,6 +109,25 @@ def open_store(db: Path | None, folder: Path | None, *, readonly: bool = True):
         raise UserError(str(exc)) from None
 
 
+def folder_scope(store, db: Path | None, folder: Path | None) -> str | None:
+    """The folder inside the index that ``search``, ``report`` and ``export`` cover: ``folder``
+    (default: the current one; a file's folder for a file) as a path relative to the index's root,
+    or None for the whole index: at the root, outside it, or with ``--db``, which names the index
+    file and no place in the folder (the current folder may be anywhere then)."""
+    if db is not None:
+        return None
+    full = (folder or Path.cwd()).resolve()
+    if full.is_file():
+        full = full.parent
+    root = store.root.resolve()
+    if full == root:
+        return None
+    try:
+        return full.relative_to(root).as_posix()
+    except ValueError:
+        return None
+
+
 def relative_to_root(store, path: Path) -> str:
     from tui.cli import UserError
 

@@ -17,7 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         nargs="?",
         default=None,
         metavar="FOLDER",
-        help="the indexed folder (default: the current one)",
+        help="the indexed folder, or a folder inside it to report only on its files (default: the current folder)",
     )
     p.add_argument(
         "--db",
@@ -35,17 +35,20 @@ def run(args: argparse.Namespace) -> int:
     from rich.measure import Measurement
     from rich.table import Table
 
-    from tui.commands.index import open_store
+    from tui.commands.index import folder_scope, open_store
     from tui.present import counted, human_bytes, printable
 
     store = open_store(args.db, args.folder)
     try:
-        report = store.report()
-        counts = store.counts()
+        # run in a subfolder (or given one), its files alone, as `search` searches there
+        scope = folder_scope(store, args.db, args.folder)
+        report = store.report(scope)
+        counts = store.counts(scope)
         root = store.root
     finally:
         store.close()
     report["root"] = str(root)
+    report["folder"] = scope or ""
     report["totals"] = counts
     if args.json:
         json.dump(report, sys.stdout, ensure_ascii=False, indent=2)
@@ -54,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
     console = Console(soft_wrap=True, highlight=False)
     if not console.is_terminal:
         console.width = max(console.width, 150)
-    title = f"{root} — {counted(counts['documents'], 'file')}, {counted(counts['chunks'], 'chunk')}"
+    place = root / scope if scope else root
+    title = f"{place} — {counted(counts['documents'], 'file')}, {counted(counts['chunks'], 'chunk')}"
     rows = [_format_cells(f, human_bytes) for f in report["formats"]]
     shown = list(COLUMNS)
 

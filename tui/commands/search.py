@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
 
     from storage.store import snippet_parts
     from tui.cli import UserError
-    from tui.commands.index import check_mode, open_store
+    from tui.commands.index import check_mode, folder_scope, open_store
     from tui.present import counted, hit_place, printable, where_parts
 
     if args.limit < 1:
@@ -60,14 +60,7 @@ def run(args: argparse.Namespace) -> int:
                     file=sys.stderr,
                 )
                 store.chunk_all(mode, missing)
-        prefix = None
-        if args.db is None:
-            full = (args.folder or Path.cwd()).resolve()
-            if full != store.root.resolve():
-                try:
-                    prefix = full.relative_to(store.root.resolve()).as_posix()
-                except ValueError:
-                    prefix = None
+        prefix = folder_scope(store, args.db, args.folder)  # run in a subfolder: only there
         hits = store.search(
             args.query,
             source_type=args.source_type,
