@@ -8,10 +8,19 @@ import json
 from indexer.formats import registry as format_registry
 from indexer.provenance import LOCATION_KEYS
 from storage import records
-from storage.indexing import FileIndexed, FileRemoved, IndexFailed, ScanProgress
+from storage.indexing import FileIndexed, FileRemoved, IndexFailed, ScanProgress, index_folder
 from storage.store import SNIPPET_END, SNIPPET_START, Store
 
-from .conftest import bump_mtime, fts_rows, make_indexer, raw, read_steps, run_index, write_tree
+from .conftest import (
+    TEST_FORMATS,
+    bump_mtime,
+    fts_rows,
+    make_indexer,
+    raw,
+    read_steps,
+    run_index,
+    write_tree,
+)
 
 NOTES = "# Pumps\n\nThe pump moves water uphill.\n\n## Valves\n\nA valve stops the flow of water.\n"
 TODO = "# Todo\n\n- buy bananas\n- fix the bicycle\n"
@@ -181,6 +190,31 @@ def test_files_gone_from_disk_are_removed_with_their_rows(tmp_path):
     (tmp_path / "pic2.cst").unlink()
     run_index(tmp_path)
     assert conn.execute("SELECT count(*) FROM images").fetchone()[0] == 0  # orphan dropped
+    conn.close()
+
+
+def test_a_file_deleted_before_it_was_read_is_no_removal_unless_it_was_stored(tmp_path):
+    # new.md, seen for the first time, and kept.md, stored before, are deleted as the run begins,
+    # before a worker opens either: new.md had only its queued row, so nothing was removed of it;
+    # the run said "2 removed"
+    write_tree(tmp_path, {"kept.md": NOTES})
+    run_index(tmp_path)
+    write_tree(tmp_path, {"new.md": TODO})
+    bump_mtime(tmp_path / "kept.md")  # read again: same bytes, but a worker opens it
+
+    def delete_both(event: object) -> None:
+        events.append(event)
+        if isinstance(event, ScanProgress) and event.done == 0 and event.total == 2:
+            (tmp_path / "new.md").unlink()
+            (tmp_path / "kept.md").unlink()
+
+    events: list = []
+    summary = index_folder(tmp_path, jobs=1, extra_modules=(TEST_FORMATS,), on_event=delete_both)
+    assert summary.removed == 1
+    said = sorted((e.path, e.stored) for e in events if isinstance(e, FileRemoved))
+    assert said == [("kept.md", True), ("new.md", False)]  # the app drops both rows from its tree
+    conn = raw(tmp_path)
+    assert conn.execute("SELECT count(*) FROM documents").fetchone()[0] == 0
     conn.close()
 
 
