@@ -291,3 +291,38 @@ async def test_the_log_says_a_batch_that_coalesced_events_as_the_watch_command_d
         events = int(lines[0].split()[0].replace(",", ""))
         cli = format_event(BatchApplied(events=events, changes=1, ms=2.0))
         assert cli is not None and f"batch       {lines[0].rsplit(' in ', 1)[0]}  2 ms" in cli
+
+
+async def test_a_new_file_moved_before_it_was_read_is_not_said_removed_in_the_log(tmp_path):
+    # written, then moved while its run waited for a worker: the log said "new.md removed" for a
+    # file never stored, and "new.md → new2.md rename → moved" for rows that never moved
+    import os
+
+    from storage.indexing import ScanProgress
+
+    root = build_corpus(tmp_path / "corpus", sample=False)
+    app = ChunkscopeApp(root, image_renderer="halfcell", jobs=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        note = app.main.query_one("#progress-note")
+        await wait_for(pilot, lambda: "up to date" in note.line.plain, 60, "the scan's end")
+        await wait_for(pilot, lambda: app.main.watcher_state == "native", 30, "the watcher")
+        log = app.main.query_one(EventLog)
+        before = len(log.entries)
+        indexer = app.main.indexer
+        said = indexer.on_event
+        new, moved = root / "new.md", root / "new2.md"
+
+        def move_as_the_run_begins(event: object) -> None:
+            # before any worker is handed new.md, as a worker starting cold leaves it waiting
+            if isinstance(event, ScanProgress) and event.done == 0 and event.total and new.exists():
+                os.rename(new, moved)
+            said(event)
+
+        indexer.on_event = move_as_the_run_begins
+        new.write_text(FIRST, encoding="utf-8")
+        await wait_for(pilot, lambda: label(app, "new2.md").startswith("✔ new2.md 2"), 30, "new2.md indexed")
+        await settle(pilot)
+        assert "new.md" not in app.main.query_one(FileTree).nodes  # its queued row left the tree
+        lines = log.entries[before:]
+        assert any("new2.md added → 2 chunks" in e for e in lines), lines
+        assert not any("new.md removed" in e or "moved" in e for e in lines), lines
