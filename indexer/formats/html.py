@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -2033,6 +2034,119 @@ def html_metadata(tree: LexborHTMLParser) -> dict[str, Any]:
     return out
 
 
+#: The deepest nesting of elements a page may open: the HTML parser searches its stack of open
+#: elements on many tags, which grows quadratic in the depth (20,000 levels of ``<ul><li>``: 2 s;
+#: a 400 KB page of them: past 30 s). Browsers stop nesting at 512 levels (Chromium's parser).
+MAX_NESTING = 2_000
+_TAG = re.compile(r"<!--.*?(?:-->|\Z)|<(/?)([a-zA-Z][^\s/>]*)", re.S)
+_VOID = frozenset(
+    ("area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr")
+    + ("param", "keygen", "basefont", "bgsound", "frame", "image", "isindex", "menuitem")
+)
+#: elements whose text holds no tags, read to their end tag
+_RAW = frozenset(
+    ("script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext")
+)
+#: a start tag of a key closes the nearest open element of its value's names above the nearest of the
+#: names after them (an <li> the <li> open in the same list …), as the HTML parser does
+_CLOSES: dict[str, tuple[frozenset[str], frozenset[str]]] = {}
+for _names, _within in (
+    (("li",), ("ul", "ol", "menu", "table")),
+    (("dt", "dd"), ("dl", "table")),
+    (("tr",), ("table",)),
+    (("td", "th"), ("tr", "table")),
+    (("thead", "tbody", "tfoot"), ("table",)),
+    (("option", "optgroup"), ("select",)),
+    (("a",), ("table", "td", "th")),
+    (("h1", "h2", "h3", "h4", "h5", "h6"), ("table", "td", "th")),
+    (("button",), ("table", "td", "th")),
+    (("nobr",), ("table", "td", "th")),
+    (("form",), ("table", "td", "th")),
+    (("select",), ("table", "td", "th")),
+):
+    for _name in _names:
+        _CLOSES[_name] = (frozenset(_names), frozenset(_within))
+#: block elements, whose start tag closes an open <p> as the HTML parser does
+_CLOSE_P = frozenset(
+    ("address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl")
+    + ("fieldset", "figcaption", "figure", "footer", "header", "hgroup", "main", "menu", "nav", "ol")
+    + ("search", "section", "summary", "ul", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "listing")
+    + ("form", "li", "dd", "dt", "table", "hr", "p")
+)
+
+
+@functools.cache
+def _raw_end(name: str) -> re.Pattern[str]:
+    return re.compile(f"</{name}", re.I)
+
+
+class NestedTooDeeply(RecursionError):
+    """An HTML text nests its elements deeper than :data:`MAX_NESTING`: read as any structure too
+    deep to read (a RecursionError), without parsing it."""
+
+
+def nesting_depth(html: str, limit: int = MAX_NESTING) -> int:
+    """An estimate of how deep the HTML parser nests the elements of ``html``, found in one pass
+    over its tags (stopping past ``limit``). It follows the end tags and the start tags that close
+    an open element (a list item the one before it, a block an open paragraph, a cell the one
+    before it …), not the parser's other repairs (formatting elements opened again in a new
+    paragraph, misnested tags): close enough to tell a page of thousands of levels from a real one."""
+    stack: list[str] = []
+    where: dict[str, list[int]] = {}  # a name → the places in ``stack`` of its open elements
+
+    def close_to(index: int) -> None:  # pop the element at ``index`` and those above it
+        while len(stack) > index:
+            where[stack.pop()].pop()
+
+    def nearest(names: Iterable[str]) -> int:
+        return max((where[n][-1] for n in names if where.get(n)), default=-1)
+
+    deepest, pos = 0, 0
+    while True:
+        m = _TAG.search(html, pos)
+        if m is None:
+            return deepest
+        pos = m.end()
+        name = m.group(2)
+        if name is None:  # a comment
+            continue
+        name = name.lower()
+        if m.group(1):  # an end tag: close the element it names, if one is open
+            if where.get(name):
+                close_to(where[name][-1])
+            continue
+        if name in _VOID:
+            continue
+        if name in _CLOSE_P and where.get("p"):
+            at = where["p"][-1]
+            if at > nearest(("table", "td", "th", "button")):
+                close_to(at)
+        rule = _CLOSES.get(name)
+        if rule is not None:
+            at = nearest(rule[0])
+            if at > nearest(rule[1]):
+                close_to(at)
+        if name in _RAW:
+            end = _raw_end(name).search(html, pos) if name != "plaintext" else None
+            if end is None:
+                return max(deepest, len(stack) + 1)
+            pos = end.start()
+            continue
+        stack.append(name)
+        where.setdefault(name, []).append(len(stack) - 1)
+        if len(stack) > deepest:
+            deepest = len(stack)
+            if deepest > limit:
+                return deepest
+
+
+def parse_html(html: str) -> LexborHTMLParser:
+    """The parsed tree of ``html``; :class:`NestedTooDeeply` when it nests past :data:`MAX_NESTING`."""
+    if html.count("<") > MAX_NESTING and nesting_depth(html) > MAX_NESTING:
+        raise NestedTooDeeply(f"HTML nested more than {MAX_NESTING:,} elements deep")
+    return LexborHTMLParser(html)
+
+
 def html_blocks(
     html: str,
     *,
@@ -2059,7 +2173,7 @@ def html_blocks(
     """
     if not html.strip():
         return [], []
-    tree = LexborHTMLParser(html)
+    tree = parse_html(html)
     if notes is not None and _NOTE_HINT.search(html):
         _mark_note_references(tree, notes)
     return _tree_blocks(tree, _passes(html), links, mail, language)
@@ -2128,7 +2242,7 @@ class NoteLabels:
             html = self.pages.get(document, "")
             if not isinstance(html, str):
                 html = html()
-            found = frozenset(_note_ids(LexborHTMLParser(html))) if _NOTE_HINT.search(html) else frozenset()
+            found = frozenset(_note_ids(parse_html(html))) if _NOTE_HINT.search(html) else frozenset()
             self.notes[document] = found
         return found
 
@@ -3038,6 +3152,8 @@ def fallback_blocks(text: str) -> list[Block]:
     # holding a nested list before it an empty item before that list's items, no longer dropped
     # the text a list item shows after its nested list, where a <pre> or a table in an item of that list cuts
     # it, written after that block and the list's items after it, no longer before them
+    # a page nesting its elements more than 2,000 deep ("<ul><li>" repeated) refused on a count of its tags,
+    # before it is parsed: a parse error, nested too deeply, at once; it took the parser minutes
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)
@@ -3045,7 +3161,7 @@ def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     blocks: list[Block] = []
     dropped: list[Skipped] = []
     if text.strip():
-        tree = LexborHTMLParser(text)
+        tree = parse_html(text)
         metadata.update(html_metadata(tree))
         passes = _passes(text)
         blocks, dropped = _tree_blocks(tree, passes)

@@ -2037,6 +2037,8 @@ def _scalar(value: str) -> Any:
     # so too (HTML 36)
     # raw HTML: a list item's text between two nested lists, where a <pre> or a table cuts the second, said to
     # stand before it and written so (HTML 36)
+    # HTML nesting its elements more than 2,000 deep refused before it is parsed, as structure nested too
+    # deeply (HTML 36)
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
     # 30: a <q>'s quotation marks, in raw HTML (HTML 23) and written inline in a paragraph
@@ -2146,6 +2148,8 @@ def _scalar(value: str) -> Any:
     # its nested lists before its first <pre> or table read before it; an item holding nothing before its
     # <pre> or table opened by it; its text after a nested list that a <pre> or table cuts written after
     # that block (HTML 36)
+    # HTML nesting its elements more than 2,000 deep refused before it is parsed, as structure nested too
+    # deeply (HTML 36)
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -60,3 +60,43 @@ def test_deep_quote_marks_under_a_piped_line_read_at_once():
         worker.close()
     assert outcome.status == "ok", outcome
     assert outcome.chunks == 1
+
+
+def test_a_page_of_list_items_nested_50000_deep_is_refused_at_once():
+    # 400 KB of "<ul><li>", each level opened inside the one before: the HTML parser searches
+    # its stack of open elements at each tag, which took past 30 s; the page is refused on a
+    # count of its open elements before it is parsed
+    data = b"<ul><li>" * 50_000
+    worker = Isolated(timeout=10)
+    try:
+        outcome = worker.run(data, "deep.html")
+    finally:
+        worker.close()
+    assert outcome.status == "PARSE_ERROR", outcome
+    assert "nested too deeply" in outcome.detail
+
+
+def test_a_mail_whose_html_body_nests_50000_deep_is_read_at_once():
+    body = b"<ul><li>" * 50_000
+    data = (
+        b"From: a@example.org\r\nTo: b@example.org\r\nSubject: deep\r\nMIME-Version: 1.0\r\n"
+        b"Content-Type: text/html; charset=utf-8\r\n\r\n" + body
+    )
+    worker = Isolated(timeout=10)
+    try:
+        outcome = worker.run(data, "deep.eml")
+    finally:
+        worker.close()
+    assert outcome.status in ("ok", "PARSE_ERROR"), outcome
+
+
+def test_real_pages_nest_far_less_deep_than_the_limit():
+    from indexer.formats.html import MAX_NESTING, nesting_depth
+
+    # a list item closes the one before it, a cell the one before it, a block an open paragraph:
+    # 3,000 rows of unclosed cells and <font>s, 3,000 unclosed items and paragraphs nest 4 deep
+    rows = "<table>" + "<tr><td><font>x<td><b>y" * 3_000 + "</table>"
+    items = "<ul>" + "<li><p>a<p><span>b" * 3_000 + "</ul>"
+    assert nesting_depth(f"<html><body>{rows}</body></html>") == 6  # html body table tr td font
+    assert nesting_depth(f"<html><body>{items}</body></html>") == 6  # html body ul li p span
+    assert nesting_depth("<div>" * (MAX_NESTING + 1)) > MAX_NESTING
