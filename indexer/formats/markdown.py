@@ -1883,13 +1883,41 @@ def _piped(text: str, found: list[tuple[int, int, str, bool]]) -> str | None:
     return "".join(out) + text[last:]
 
 
+#: A link's destination and the quote or parenthesis that opens its title (``[a](url "title``)
+_TITLE_OPENER = re.compile(
+    r"\]\([ \t]*(?:<[^<>\n]*>|(?:[^\s()<]|\([^\s()]*\))+)(?:[ \t]+|[ \t]*\n[ \t]*)([\"'(])"
+)
+_BLANK_LINE = re.compile(r"\n[ \t]*(?:\n|\Z)")
+#: pulldown-cmark reads a paragraph holding a link title left open in time quadratic in the lines
+#: after it (20,000 lines 0.9 s, 40,000 lines 3.5 s); markdown-it reads it in linear time
+OPEN_TITLE_LINES = 2_000
+
+
+def _open_title(text: str) -> bool:
+    """Whether ``text`` holds a run of more than :data:`OPEN_TITLE_LINES` lines without a blank
+    line in which a link's title is opened and never closed: one pass over the text."""
+    if "](" not in text:
+        return False
+    start = 0
+    while start < len(text):
+        blank = _BLANK_LINE.search(text, start)
+        end = len(text) if blank is None else blank.end()
+        if text.count("\n", start, end) > OPEN_TITLE_LINES and "](" in text[start:end]:
+            last = {q: text.rfind(q, start, end) for q in "\"')"}
+            for m in _TITLE_OPENER.finditer(text, start, end):
+                if last[")" if m.group(1) == "(" else m.group(1)] < m.end():
+                    return True
+        start = end
+    return False
+
+
 def _build(text: str, front: bool = True) -> _Builder | _Fallback:
     """The blocks of ``text`` and, with ``front``, its front matter (:func:`_front_matter`): its
     lines are read as blank lines, so that the lines of the blocks after it keep their numbers."""
     found = _front_matter(text) if front and text.startswith(("---", "+++")) else None
     body = text if found is None else "\n" * text.count("\n", 0, found[0]) + text[found[0] :]
     language = _front_language(found[1], text.startswith("+++")) if found is not None else None
-    if pyromark is None:
+    if pyromark is None or _open_title(body):
         builder = _Fallback(body, language).run()
     else:  # the header rows pulldown-cmark would not read as GFM does written for it first
         piped = _piped_headers(body) if "|" in body else None
@@ -2037,8 +2065,6 @@ def _scalar(value: str) -> Any:
     # so too (HTML 36)
     # raw HTML: a list item's text between two nested lists, where a <pre> or a table cuts the second, said to
     # stand before it and written so (HTML 36)
-    # HTML nesting its elements more than 2,000 deep refused before it is parsed, as structure nested too
-    # deeply (HTML 36)
     source_type="md",
     libraries=("pyromark",) if pyromark is not None else ("markdown-it-py", "mdit-py-plugins"),
     # 30: a <q>'s quotation marks, in raw HTML (HTML 23) and written inline in a paragraph
@@ -2148,8 +2174,10 @@ def _scalar(value: str) -> Any:
     # its nested lists before its first <pre> or table read before it; an item holding nothing before its
     # <pre> or table opened by it; its text after a nested list that a <pre> or table cuts written after
     # that block (HTML 36)
-    # HTML nesting its elements more than 2,000 deep refused before it is parsed, as structure nested too
-    # deeply (HTML 36)
+    # raw HTML nesting its elements more than 2,000 deep refused before it is parsed, as structure nested
+    # too deeply (HTML 36)
+    # a text holding more than 2,000 lines without a blank line after a link title left open ('[a](u "t')
+    # read by the markdown-it fallback, in time linear in its size: pulldown-cmark took minutes on it
 )
 def extract_markdown(data: bytes, ctx: ExtractContext) -> Document:
     text, _ = decode_document(data)

@@ -100,3 +100,16 @@ def test_real_pages_nest_far_less_deep_than_the_limit():
     assert nesting_depth(f"<html><body>{rows}</body></html>") == 6  # html body table tr td font
     assert nesting_depth(f"<html><body>{items}</body></html>") == 6  # html body ul li p span
     assert nesting_depth("<div>" * (MAX_NESTING + 1)) > MAX_NESTING
+
+
+def test_a_link_title_left_open_over_100000_lines_read_at_once():
+    # The title opened by '"t' is never closed, so the link is text and the 100,001 lines one
+    # paragraph; pulldown-cmark took time quadratic in the lines after the opening quote (20 s here)
+    data = b'[S](u "t\n' + b"w\n" * 100_000
+    worker = Isolated(timeout=10)
+    try:
+        outcome = worker.run(data, "title.md")
+    finally:
+        worker.close()
+    assert outcome.status == "ok", outcome
+    assert outcome.info["blocks"] == 1
