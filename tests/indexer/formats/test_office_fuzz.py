@@ -80,6 +80,22 @@ MUTATORS = (_flip_bits, _truncate, _damage_xml, _damage_xml)
 RTF_MUTATORS = (_flip_bits, _truncate, _rtf_noise, _rtf_noise)
 
 
+def _error_key(exc: errors.ChunkscopeError) -> str:
+    """The outcome a documented error counts as: its code, whatever its cause, unless the API
+    boundary raised it for an exception the extractor let through (then the cause is named, and
+    the outcome counts as a failure)."""
+    from indexer import api
+
+    key = exc.code if exc.code in errors.CODES else f"undocumented {exc.code}"
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    at_boundary = tb is not None and tb.tb_frame.f_code is api.extract_bytes.__code__
+    if at_boundary and exc.__cause__ is not None:  # a library error the extractor let through
+        key += f" (from {type(exc.__cause__).__name__})"
+    return key
+
+
 def _batch(data: bytes, filename: str, seed: int, conn) -> None:
     from indexer import chunk_document, extract_bytes
 
@@ -97,9 +113,7 @@ def _batch(data: bytes, filename: str, seed: int, conn) -> None:
             chunk_document(doc, "structural")
             key = "ok"
         except errors.ChunkscopeError as exc:
-            key = exc.code if exc.code in errors.CODES else f"undocumented {exc.code}"
-            if exc.__cause__ is not None:  # a library error the API boundary had to convert
-                key += f" (from {type(exc.__cause__).__name__})"
+            key = _error_key(exc)
         except BaseException as exc:  # the failure this test exists to catch
             key = f"crash {type(exc).__name__}: {exc}"[:200]
         outcomes[key] = outcomes.get(key, 0) + 1
@@ -143,3 +157,26 @@ def test_mutated_office_files_fail_only_with_documented_codes(playground, sample
     bad = [k for k in outcomes if k != "ok" and k not in errors.CODES]
     assert not bad, bad  # undocumented codes, crashes, or library errors the extractor let through
     assert sum(outcomes.values()) >= MUTATIONS // 2
+
+
+def _parse_error_from(cause: Exception) -> errors.ChunkscopeError:
+    try:
+        raise errors.ParseError("part 3 of the package cannot be read") from cause
+    except errors.ChunkscopeError as exc:
+        return exc
+
+
+def test_a_documented_error_an_extractor_raises_from_another_counts_by_its_code():
+    assert _error_key(_parse_error_from(KeyError("word/document.xml"))) == "PARSE_ERROR"
+
+
+def test_an_exception_an_extractor_lets_through_counts_as_a_failure(sample_corpus):
+    from indexer import extract_bytes
+    from indexer.limits import ExtractContext
+
+    # an attachment depth that is no number: comparing it raises TypeError inside the mail reader,
+    # which the API boundary turns into a PARSE_ERROR from it
+    path = sample_corpus / "text" / "email" / "order_shipped.eml"
+    with pytest.raises(errors.ChunkscopeError) as caught:
+        extract_bytes(path.read_bytes(), path.name, ExtractContext(filename=path.name, attachment_depth="x"))
+    assert _error_key(caught.value) == "PARSE_ERROR (from TypeError)"
