@@ -27,14 +27,13 @@ from typing import Any
 from urllib.parse import unquote, urldefrag
 
 from lxml import etree
-from selectolax.lexbor import LexborHTMLParser
 
 from ..errors import EmptyExtraction, Encrypted, ParseError
 from ..limits import ExtractContext
 from ..model import IMAGE, Block, Coverage, Document, Image, Skipped, assemble
 from ..zipsafe import open_zip
 from . import _ooxml
-from .html import NoteLabels, decode_html, html_blocks, margin_removed, merge_hidden
+from .html import NoteLabels, decode_html, html_blocks, margin_removed, merge_hidden, parse_html
 from .registry import extractor
 
 # In a book, <header>/<footer> hold chapter titles and bylines and <aside> holds footnotes: content,
@@ -470,7 +469,7 @@ def _shown_navigation(html: str) -> str:
     """The navigation document with its ``<nav>`` lists as content (the HTML reader drops
     ``<nav>`` as site chrome), but for the ``hidden`` ones (landmarks, page list), which a reading
     system does not show."""
-    tree = LexborHTMLParser(html)
+    tree = parse_html(html)
     for node in tree.css("nav[hidden]"):
         node.decompose()
     tree.unwrap_tags(["nav"])
