@@ -2682,8 +2682,8 @@ def _unread_entry(el: etree._Element, requires: str, where: str) -> Skipped:
     # item, no longer as a plain paragraph of it (HTML 36)
     # altChunk pages: a list item's text between two nested lists, where a <pre> or a table cuts the second,
     # written before that list, no longer after the code (HTML 36)
-    # HTML nesting its elements more than 2,000 deep refused before it is parsed, as structure nested too
-    # deeply (HTML 36)
+    # HTML nesting its elements more than 2,000 deep outside a table cell refused before it is parsed, as
+    # structure nested too deeply (HTML 36)
     version="46",
 )
 def extract_docx(data: bytes, ctx: ExtractContext) -> Document:

@@ -2304,8 +2304,8 @@ def _sniff_mbox(head: bytes) -> bool:
     # an HTML body's or attached page's, a Markdown part's or attachment's list item's text between two nested
     # lists, where a code block or a table cuts the second, written before that list, no longer after the code
     # (HTML 36)
-    # HTML nesting its elements more than 2,000 deep refused before it is parsed, as structure nested too
-    # deeply (HTML 36)
+    # HTML nesting its elements more than 2,000 deep outside a table cell refused before it is parsed, as
+    # structure nested too deeply (HTML 36)
     # a Markdown body holding more than 2,000 lines without a blank line after a link title left open read
     # by the markdown-it fallback, in time linear in its size (Markdown 40)
 )
@@ -2622,8 +2622,8 @@ def split_mbox(data: bytes) -> list[bytes]:
     # an HTML body's or attached page's, a Markdown part's or attachment's list item's text between two nested
     # lists, where a code block or a table cuts the second, written before that list, no longer after the code
     # (HTML 36)
-    # HTML nesting its elements more than 2,000 deep refused before it is parsed, as structure nested too
-    # deeply (HTML 36)
+    # HTML nesting its elements more than 2,000 deep outside a table cell refused before it is parsed, as
+    # structure nested too deeply (HTML 36)
     # a Markdown body holding more than 2,000 lines without a blank line after a link title left open read
     # by the markdown-it fallback, in time linear in its size (Markdown 40)
 )

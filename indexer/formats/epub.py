@@ -366,8 +366,8 @@ class _Images:
     # plain paragraph of it (HTML 36)
     # a list item's text between two nested lists, where a <pre> or a table cuts the second, written before
     # that list, no longer after the code (HTML 36)
-    # HTML nesting its elements more than 2,000 deep refused before it is parsed, as structure nested too
-    # deeply (HTML 36)
+    # HTML nesting its elements more than 2,000 deep outside a table cell refused before it is parsed, as
+    # structure nested too deeply (HTML 36)
 )
 def extract_epub(data: bytes, ctx: ExtractContext) -> Document:
     what = ctx.filename or "EPUB"

@@ -2034,9 +2034,11 @@ def html_metadata(tree: LexborHTMLParser) -> dict[str, Any]:
     return out
 
 
-#: The deepest nesting of elements a page may open: the HTML parser searches its stack of open
-#: elements on many tags, which grows quadratic in the depth (20,000 levels of ``<ul><li>``: 2 s;
-#: a 400 KB page of them: past 30 s). Browsers stop nesting at 512 levels (Chromium's parser).
+#: The most elements a page may open one within another above the nearest table, cell, caption,
+#: object or template holding them (the elements where the HTML parser's searches of its stack of
+#: open elements stop): it searches that stack on most tags, in time that grows with the square of
+#: the depth (20,000 levels of ``<ul><li>``: 2 s; a 400 KB page of them: past 30 s). Browsers stop
+#: nesting at 512 levels (Chromium's parser).
 MAX_NESTING = 2_000
 _TAG = re.compile(r"<!--.*?(?:-->|\Z)|<(/?)([a-zA-Z][^\s/>]*)", re.S)
 _VOID = frozenset(
@@ -2066,6 +2068,8 @@ for _names, _within in (
 ):
     for _name in _names:
         _CLOSES[_name] = (frozenset(_names), frozenset(_within))
+#: the elements where the HTML parser's searches of its stack of open elements stop (its scope)
+_SCOPE = frozenset(("table", "td", "th", "caption", "object", "template", "applet", "marquee", "html"))
 #: block elements, whose start tag closes an open <p> as the HTML parser does
 _CLOSE_P = frozenset(
     ("address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl")
@@ -2080,64 +2084,87 @@ def _raw_end(name: str) -> re.Pattern[str]:
     return re.compile(f"</{name}", re.I)
 
 
+_KIND_VOID, _KIND_CLOSES_P, _KIND_CLOSES, _KIND_RAW, _KIND_SCOPE = 1, 2, 4, 8, 16
+#: what each element's start tag does to the estimate of :func:`nesting_depth`
+_KINDS = {
+    name: (name in _VOID) * _KIND_VOID
+    | (name in _CLOSE_P) * _KIND_CLOSES_P
+    | (name in _CLOSES) * _KIND_CLOSES
+    | (name in _RAW) * _KIND_RAW
+    | (name in _SCOPE) * _KIND_SCOPE
+    for name in (*_VOID, *_CLOSE_P, *_CLOSES, *_RAW, *_SCOPE)
+}
+
+
 class NestedTooDeeply(RecursionError):
     """An HTML text nests its elements deeper than :data:`MAX_NESTING`: read as any structure too
     deep to read (a RecursionError), without parsing it."""
 
 
 def nesting_depth(html: str, limit: int = MAX_NESTING) -> int:
-    """An estimate of how deep the HTML parser nests the elements of ``html``, found in one pass
-    over its tags (stopping past ``limit``). It follows the end tags and the start tags that close
-    an open element (a list item the one before it, a block an open paragraph, a cell the one
-    before it …), not the parser's other repairs (formatting elements opened again in a new
-    paragraph, misnested tags): close enough to tell a page of thousands of levels from a real one."""
+    """An estimate of how many elements the HTML parser opens one within another above the nearest
+    of :data:`_SCOPE` holding them, the most anywhere in ``html``: found in one pass over its tags,
+    stopping past ``limit``. It follows the end tags and the start tags that close an open element
+    (a list item the one before it, a block an open paragraph, a cell the one before it …), not the
+    parser's other repairs (formatting elements opened again in a new paragraph, misnested tags):
+    close enough to tell a page of thousands of levels from a real one."""
     stack: list[str] = []
     where: dict[str, list[int]] = {}  # a name → the places in ``stack`` of its open elements
+    scopes: list[int] = [-1]  # the places in ``stack`` of its elements of _SCOPE, over a floor
 
     def close_to(index: int) -> None:  # pop the element at ``index`` and those above it
         while len(stack) > index:
-            where[stack.pop()].pop()
+            name = stack.pop()
+            where[name].pop()
+            if name in _SCOPE:
+                scopes.pop()
 
-    def nearest(names: Iterable[str]) -> int:
-        return max((where[n][-1] for n in names if where.get(n)), default=-1)
+    def nearest(names: Iterable[str]) -> int:  # the place of the last open element of these names
+        best = -1
+        for n in names:
+            places = where.get(n)
+            if places and places[-1] > best:
+                best = places[-1]
+        return best
 
-    deepest, pos = 0, 0
-    while True:
-        m = _TAG.search(html, pos)
-        if m is None:
-            return deepest
-        pos = m.end()
-        name = m.group(2)
-        if name is None:  # a comment
+    deepest = skip = 0
+    for m in _TAG.finditer(html):
+        end_tag, name = m.groups()
+        if name is None or m.start() < skip:  # a comment, or a tag in the text of a <script> …
             continue
         name = name.lower()
-        if m.group(1):  # an end tag: close the element it names, if one is open
+        if end_tag:  # close the element it names, if one is open
             if where.get(name):
                 close_to(where[name][-1])
             continue
-        if name in _VOID:
-            continue
-        if name in _CLOSE_P and where.get("p"):
-            at = where["p"][-1]
-            if at > nearest(("table", "td", "th", "button")):
-                close_to(at)
-        rule = _CLOSES.get(name)
-        if rule is not None:
-            at = nearest(rule[0])
-            if at > nearest(rule[1]):
-                close_to(at)
-        if name in _RAW:
-            end = _raw_end(name).search(html, pos) if name != "plaintext" else None
-            if end is None:
-                return max(deepest, len(stack) + 1)
-            pos = end.start()
-            continue
+        kind = _KINDS.get(name, 0)
+        if kind:
+            if kind & _KIND_VOID:
+                continue
+            if kind & _KIND_CLOSES_P and where.get("p"):
+                at, button = where["p"][-1], where.get("button")
+                if at > scopes[-1] and not (button and button[-1] > at):
+                    close_to(at)
+            if kind & _KIND_CLOSES:
+                names, within = _CLOSES[name]
+                at = nearest(names)
+                if at > nearest(within):
+                    close_to(at)
+            if kind & _KIND_RAW:
+                found = _raw_end(name).search(html, m.end()) if name != "plaintext" else None
+                if found is None:
+                    return max(deepest, len(stack) - scopes[-1])
+                skip = found.start()
+                continue
+            if kind & _KIND_SCOPE:
+                scopes.append(len(stack))
         stack.append(name)
         where.setdefault(name, []).append(len(stack) - 1)
-        if len(stack) > deepest:
-            deepest = len(stack)
+        if len(stack) > deepest and len(stack) - 1 - scopes[-1] > deepest:  # the run above the scope
+            deepest = len(stack) - 1 - scopes[-1]
             if deepest > limit:
-                return deepest
+                break
+    return deepest
 
 
 def parse_html(html: str) -> LexborHTMLParser:
@@ -3152,8 +3179,9 @@ def fallback_blocks(text: str) -> list[Block]:
     # holding a nested list before it an empty item before that list's items, no longer dropped
     # the text a list item shows after its nested list, where a <pre> or a table in an item of that list cuts
     # it, written after that block and the list's items after it, no longer before them
-    # a page nesting its elements more than 2,000 deep ("<ul><li>" repeated) refused on a count of its tags,
-    # before it is parsed: a parse error, nested too deeply, at once; it took the parser minutes
+    # a page nesting its elements more than 2,000 deep ("<ul><li>" repeated) above the nearest table, cell,
+    # caption, object or template refused on a count of its tags, before it is parsed: a parse error, nested
+    # too deeply, at once; it took the parser minutes
 )
 def extract_html(data: bytes, ctx: ExtractContext) -> Document:
     text = decode_html(data)

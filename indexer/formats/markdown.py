@@ -2174,8 +2174,8 @@ def _scalar(value: str) -> Any:
     # its nested lists before its first <pre> or table read before it; an item holding nothing before its
     # <pre> or table opened by it; its text after a nested list that a <pre> or table cuts written after
     # that block (HTML 36)
-    # raw HTML nesting its elements more than 2,000 deep refused before it is parsed, as structure nested
-    # too deeply (HTML 36)
+    # raw HTML nesting its elements more than 2,000 deep outside a table cell refused before it is parsed,
+    # as structure nested too deeply (HTML 36)
     # a text holding more than 2,000 lines without a blank line after a link title left open ('[a](u "t')
     # read by the markdown-it fallback, in time linear in its size: pulldown-cmark took minutes on it
 )

@@ -1889,8 +1889,8 @@ def _text_attachment(
     # it, no longer after it; an item holding nothing before its <pre> or table opened by it (HTML 36)
     # an HTML body's or attached page's list item's text after a nested list that a <pre> or table cuts
     # written after that block, no longer before it (HTML 36)
-    # HTML nesting its elements more than 2,000 deep refused before it is parsed, as structure nested too
-    # deeply (HTML 36)
+    # HTML nesting its elements more than 2,000 deep outside a table cell refused before it is parsed, as
+    # structure nested too deeply (HTML 36)
     # an RTF body's or attachment's Mac font character set read in the code page the RTF specification gives
     # it, a font's code page of two digits (\cpg37) read, a font kept across \par for raw bytes, text before
     # any \fN or after \plain read in the default font's code page (rtf 27); the HTML an RTF body

@@ -447,8 +447,8 @@ def _as_text(text: str, reason: str) -> Document:
     # written as a heading in the item, no longer as a plain paragraph of it (markdown 40, HTML 36)
     # Markdown cells, HTML outputs and raw HTML: a list item's text between two nested lists written before
     # the second where a code block or a table opens its first item, no longer after that block (HTML 36)
-    # HTML nesting its elements more than 2,000 deep refused before it is parsed, as structure nested too
-    # deeply (HTML 36)
+    # HTML nesting its elements more than 2,000 deep outside a table cell refused before it is parsed, as
+    # structure nested too deeply (HTML 36)
     # a Markdown cell holding more than 2,000 lines without a blank line after a link title left open read
     # by the markdown-it fallback, in time linear in its size (Markdown 40)
 )

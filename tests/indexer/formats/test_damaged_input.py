@@ -94,12 +94,14 @@ def test_a_mail_whose_html_body_nests_50000_deep_is_read_at_once():
 def test_real_pages_nest_far_less_deep_than_the_limit():
     from indexer.formats.html import MAX_NESTING, nesting_depth
 
-    # a list item closes the one before it, a cell the one before it, a block an open paragraph:
-    # 3,000 rows of unclosed cells and <font>s, 3,000 unclosed items and paragraphs nest 4 deep
+    # a list item closes the one before it, a cell the one before it, a block an open paragraph;
+    # the count starts again above each table, cell and the <html> element
     rows = "<table>" + "<tr><td><font>x<td><b>y" * 3_000 + "</table>"
     items = "<ul>" + "<li><p>a<p><span>b" * 3_000 + "</ul>"
-    assert nesting_depth(f"<html><body>{rows}</body></html>") == 6  # html body table tr td font
-    assert nesting_depth(f"<html><body>{items}</body></html>") == 6  # html body ul li p span
+    cells = "<table><tr><td><div>" * 3_000  # each table in a <div> in the cell of the one before
+    assert nesting_depth(f"<html><body>{rows}</body></html>") == 1  # <body>, <tr> or <font>
+    assert nesting_depth(f"<html><body>{items}</body></html>") == 5  # body ul li p span
+    assert nesting_depth(cells) == 1  # a <tr> above each <table>, a <div> above each <td>
     assert nesting_depth("<div>" * (MAX_NESTING + 1)) > MAX_NESTING
 
 
