@@ -1895,8 +1895,10 @@ OPEN_TITLE_LINES = 2_000
 
 def _open_title(text: str) -> bool:
     """Whether ``text`` holds a run of more than :data:`OPEN_TITLE_LINES` lines without a blank
-    line in which a link's title is opened and never closed: one pass over the text."""
-    if "](" not in text:
+    line in which a link's title is opened and never closed: one pass over the text, paid only by a
+    text of more lines than that run holding a link's title (most files are told by a count or a
+    search)."""
+    if "](" not in text or text.count("\n") <= OPEN_TITLE_LINES or not _TITLE_OPENER.search(text):
         return False
     start = 0
     while start < len(text):
