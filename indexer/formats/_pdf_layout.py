@@ -1054,7 +1054,9 @@ def join_lines(parts: Sequence[str], words: Words | None = None) -> str:
         last = pieces[-1]
         end = last[-1]
         before = last[-2] if len(last) > 1 else pieces[-2][-1] if len(pieces) > 1 else ""
-        if end in "-\u2013" and before and not before.isspace() and part[:1].isdigit():
+        if end in _ADDRESS_CUTS and part and _address_runs_on(pieces, part):
+            pieces.append(part)  # a web or e-mail address the line end cut: no space inside it
+        elif end in "-\u2013" and before and not before.isspace() and part[:1].isdigit():
             pieces.append(part)
         elif end == "-" and before.isalpha() and part[:1].islower():
             if not hyphen_stays(_last_word(pieces), part.split(" ", 1)[0], words):
@@ -1075,6 +1077,52 @@ def join_lines(parts: Sequence[str], words: Words | None = None) -> str:
             if part:
                 pieces.append(part)
     return "".join(pieces)
+
+
+#: the characters a line may end on inside a web or e-mail address
+_ADDRESS_CUTS = frozenset("/:.@?=&#_%~-")
+#: a web address's opening alone: ``https://``, ``(http://``, ``www.``
+_ADDRESS_OPEN = re.compile(r"[(<\[\"'\u201c\u2018]?(?:[a-z][a-z0-9+.-]*://|www\.)", re.IGNORECASE)
+#: a web address: a scheme's ``://`` or an opening ``www.``, after an opening quote or bracket
+_WEB_ADDRESS = re.compile(r"[(<\[\"'\u201c\u2018]?(?:[a-z][a-z0-9+.-]*://|www\.)\S", re.IGNORECASE)
+#: an e-mail address's local part and its ``@``, the domain on the next line
+_MAIL_LOCAL = re.compile(r"[(<\[\"'\u201c\u2018]?[\w.+-]+@$")
+#: a domain: two labels at least, the last of two letters or more, then what may close a sentence
+_DOMAIN = re.compile(r"[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}[.,;:)\]>\"'\u201d\u2019]*$", re.IGNORECASE)
+#: what only an address's path or query holds: ``aircraft/draft_docs``, ``doctype=MMEL``
+_PATH_MARKS = re.compile(r"[/?=&#_%~]|[a-z0-9]\.[a-z0-9]{2}", re.IGNORECASE)
+
+
+def _address_runs_on(pieces: list[str], part: str) -> bool:
+    """Whether the line ``part`` carries on the web or e-mail address the text joined from
+    ``pieces`` ends in, cut at its line's end after one of _ADDRESS_CUTS: its last word ends in a
+    scheme's ``://`` or is ``www.`` (``https://`` / ``www.regulations.gov``); it is an e-mail
+    address's local part and ``@`` and ``part`` opens with a domain (``AD-Inquiry@`` /
+    ``faa.gov.``); or it is a web address and ``part``'s first word holds what only an address
+    holds, a slash, a query's marks or a dot between letters (``https://www.faa.gov/`` /
+    ``aircraft/draft_docs/fsb/``). A sentence going on after an address (``see http://a.org/`` /
+    ``Then …``) keeps its space."""
+    if not (part[0].isalnum() or part[0] == "%"):  # ``%20`` escapes a character in a path
+        return False
+    word = _tail_word(pieces)
+    if _ADDRESS_OPEN.fullmatch(word) is not None:
+        return True
+    first = part.split(" ", 1)[0]
+    if word[-1] == "@":
+        return _MAIL_LOCAL.match(word) is not None and _DOMAIN.match(first) is not None
+    return _WEB_ADDRESS.match(word) is not None and _PATH_MARKS.search(first) is not None
+
+
+def _tail_word(pieces: list[str]) -> str:
+    """The last word of the text joined from ``pieces``: from after its last space."""
+    found = []
+    for k in range(len(pieces) - 1, -1, -1):
+        at = pieces[k].rfind(" ")
+        if at >= 0:
+            found.append(pieces[k][at + 1 :])
+            break
+        found.append(pieces[k])
+    return "".join(reversed(found))
 
 
 def _last_word(pieces: list[str]) -> str:

@@ -281,7 +281,11 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # last line), no longer part it: it reads on over the break and they stay after it
     # (the_hideous_name_1985_pike85hideous.pdf: '… in MS-DOS part of the' / '† An earlier …' / 'name of a file');
     # a line of five underscores or more alone, the rule troff types above a page's footnotes, is left out:
-    # '__________________ † An earlier version …' had opened the footnote's text
+    # '__________________ † An earlier version …' had opened the footnote's text; a web or e-mail address
+    # cut at a line's end joins the next line without a space where that line carries it on (after '://',
+    # 'www.' or a mail's '@', or a path's part before one holding a slash or a query's marks), a sentence
+    # after an address keeping its space (federal-register-2020-17221.pdf: 'https:// www.regulations.gov',
+    # '…AD-Inquiry@ faa.gov')
     version="41",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
