@@ -2627,7 +2627,8 @@ def join_page_breaks(
     """A paragraph that ends a page without a stop, its last line running to the right edge of
     its column (the next word would not have fitted), followed by one that starts the next page
     in lower case, is one sentence cut by the page break: the two become one paragraph (joined
-    as a page's lines are, ``join_lines``), on the page where it starts. In CJK text, which has
+    as a page's lines are, ``join_lines``), on the page where it starts. A list ending a page so
+    reads on likewise in its last item. In CJK text, which has
     no case, the next page's paragraph carries it on where it opens with CJK text at the column's
     left margin, no first-line indent and no number (``_cjk_runs_on``). A few characters standing
     alone under the paragraph at the page's foot (a page number OCR read as ``一``) do not part
@@ -2653,7 +2654,7 @@ def join_page_breaks(
             and g is not None
             and tail is not None
             and b.kind == PARAGRAPH
-            and prev.kind == PARAGRAPH
+            and (prev.kind == PARAGRAPH or (prev.kind == LIST and prev.items))
             and b.page == tail.page + 1
             and not prev.text.rstrip(_CLOSERS).endswith(_SENTENCE_END)
             and (
@@ -2661,11 +2662,16 @@ def join_page_breaks(
                 or _cjk_runs_on(tail.lines[-1], g.lines[0], body.get(tail.page, ()), body.get(b.page, ()))
             )
         ):
-            text = join_lines([prev.text, b.text], words)
+            if prev.kind == LIST:  # the list's last item reads on: the paragraph joins that item
+                item = prev.items[-1]
+                items = (*prev.items[:-1], replace(item, text=join_lines([item.text, b.text], words)))
+                text = render_list(items)
+            else:
+                items, text = prev.items, join_lines([prev.text, b.text], words)
             at = max(0, len(text) - len(b.text))  # where the next page's text starts,
             if at and not text[at - 1].isspace() and not _is_cjk(text[at - 1]) and not _is_cjk(text[at]):
                 at = text.rfind(" ", 0, at) + 1  # its first word joined at a hyphen
-            out[cut] = replace(prev, text=text, meta=onto_page(prev, at, b.page))
+            out[cut] = replace(prev, text=text, items=items, meta=onto_page(prev, at, b.page))
         else:
             out.append(b)
             cut = len(out) - 1

@@ -285,7 +285,10 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # cut at a line's end joins the next line without a space where that line carries it on (after '://',
     # 'www.' or a mail's '@', or a path's part before one holding a slash or a query's marks), a sentence
     # after an address keeping its space (federal-register-2020-17221.pdf: 'https:// www.regulations.gov',
-    # '…AD-Inquiry@ faa.gov')
+    # '…AD-Inquiry@ faa.gov'); a list's last item ending a page without a stop, its last line running to the
+    # column's edge, reads on in the next page's first paragraph where that opens in lower case, as a paragraph
+    # does (a_catalogue_of_optimizing_transformations_1971_allen_catalog.pdf: item c.'s 'The compilation' /
+    # 'of C must assume …' over pp. 3-4 had been an item and a paragraph)
     version="41",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
