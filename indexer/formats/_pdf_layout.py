@@ -1101,13 +1101,15 @@ def _address_runs_on(pieces: list[str], part: str) -> bool:
     ``faa.gov.``); or it is a web address and ``part``'s first word holds what only an address
     holds, a slash, a query's marks or a dot between letters (``https://www.faa.gov/`` /
     ``aircraft/draft_docs/fsb/``). A sentence going on after an address (``see http://a.org/`` /
-    ``Then …``) keeps its space."""
+    ``Then …``) keeps its space, as does a line opening with an address of its own."""
     if not (part[0].isalnum() or part[0] == "%"):  # ``%20`` escapes a character in a path
         return False
     word = _tail_word(pieces)
     if _ADDRESS_OPEN.fullmatch(word) is not None:
         return True
     first = part.split(" ", 1)[0]
+    if _ADDRESS_OPEN.match(first) is not None:
+        return False  # an address of its own: a list of them, one a line
     if word[-1] == "@":
         return _MAIL_LOCAL.match(word) is not None and _DOMAIN.match(first) is not None
     return _WEB_ADDRESS.match(word) is not None and _PATH_MARKS.search(first) is not None

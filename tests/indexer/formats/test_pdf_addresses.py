@@ -67,6 +67,11 @@ def test_only_what_continues_an_address_joins_to_it():
     assert join_lines(["the end.", "e.g. this"]) == "the end. e.g. this"
     assert join_lines(["ask me@", "home"]) == "ask me@ home"
     assert join_lines(["a ratio of 3:", "www.x.org"]) == "a ratio of 3: www.x.org"
+    # addresses one a line (word2vec.pdf's footnotes) stay apart
+    assert join_lines(["http://metaoptimize.com/projects/wordreprs/", "http://www.fit.vutbr.cz/"]) == (
+        "http://metaoptimize.com/projects/wordreprs/ http://www.fit.vutbr.cz/"
+    )
+    assert join_lines(["see www.a.org/", "www.b.org/x"]) == "see www.a.org/ www.b.org/x"
     # a hyphen cut outside an address is read as before
     assert join_lines(["a multi-", "valued function"]) == "a multivalued function"
 
