@@ -40,6 +40,7 @@ page_object = _unchecked(pdfium_c.FPDFPage_GetObject)  # (page, int) -> pageobje
 form_count = _unchecked(pdfium_c.FPDFFormObj_CountObjects)  # (pageobject) -> int
 form_object = _unchecked(pdfium_c.FPDFFormObj_GetObject)  # (pageobject, c_ulong) -> pageobject
 text_render_mode = _unchecked(pdfium_c.FPDFTextObj_GetTextRenderMode)  # (pageobject) -> int
+obj_fill_color = _unchecked(pdfium_c.FPDFPageObj_GetFillColor)  # (pageobject, 4 × c_uint*) -> bool
 path_draw_mode = _unchecked(pdfium_c.FPDFPath_GetDrawMode)  # (pageobject, int*, FPDF_BOOL*) -> bool
 # (textpage, left, top, right, bottom as c_double, c_ushort*, int) -> int
 bounded_text = _unchecked(pdfium_c.FPDFText_GetBoundedText)

@@ -16,7 +16,7 @@ import re
 import struct
 import unicodedata
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import NamedTuple
 
 import pypdfium2.raw as pdfium_c
@@ -698,6 +698,20 @@ def place_accents(raw, text: str) -> str:
     return "".join(chars)
 
 
+def _without_unseen(raw, text: str, unseen: Collection[int]) -> str:
+    """``text`` with the characters drawn by the text objects ``unseen`` (their addresses) made
+    spaces, so that indices stay pdfium's and a line of them alone is empty. Where pdfium joined
+    a visible line's last word at its hyphen to such text (``Soekarno-`` / ``VerDate …``, the
+    hyphen marked U+FFFE), the hyphen is given back: the word reads on on the next line."""
+    chars = list(text)
+    for i in range(len(chars)):
+        if char_object(raw, i) in unseen:
+            chars[i] = " "
+            if i > 0 and chars[i - 1] == "\ufffe":
+                chars[i - 1] = "-"
+    return "".join(chars)
+
+
 def page_lines(
     textpage,
     page_number: int,
@@ -705,6 +719,7 @@ def page_lines(
     joins: list[Join] | None = None,
     margins: tuple[float, float] = (-math.inf, math.inf),
     blanks: Sequence[tuple[float, float]] = (),
+    unseen: Collection[int] = (),
 ) -> tuple[list[Line], bool, int]:
     """The lines of one page (``textpage``: a raw FPDF_TEXTPAGE handle), whether the page was cut
     at MAX_PAGE_CHARS, and its character count; ``glyphs``: a
@@ -713,7 +728,9 @@ def page_lines(
     ``margins``: the heights below and above which a line is in the page's foot or head, where
     a page number that says so is set apart from the text beside it (a contents page's entries
     in the body stay whole); ``blanks``: where the page's text objects that draw nothing stand
-    (``PageObjects.blanks``), the word spaces pdfium left out (:func:`_dropped_spaces`)."""
+    (``PageObjects.blanks``), the word spaces pdfium left out (:func:`_dropped_spaces`);
+    ``unseen``: the addresses of the text objects no reader sees (``unseen_text``), whose
+    characters are left out (:func:`_without_unseen`)."""
     count = count_chars(textpage)
     if count <= 0:
         return [], False, 0
@@ -729,6 +746,8 @@ def page_lines(
         # before the accents are placed: their mark for a dropped character is a control too
         text = _named_glyphs(raw, text, glyphs, name)
     text = place_accents(raw, text)
+    if unseen:
+        text = _without_unseen(raw, text, unseen)
     # the loop calls the C functions directly and without argument checks (_pdf_capi): a Python
     # call per query costs more than the query itself
     # a character's box lands in four consecutive doubles, read back with one unpack

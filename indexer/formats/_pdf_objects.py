@@ -16,6 +16,7 @@ from ._pdf_capi import (
     form_count,
     form_object,
     obj_bounds,
+    obj_fill_color,
     obj_type,
     page_object,
     path_draw_mode,
@@ -97,6 +98,12 @@ class PageObjects:
     #: BLANK_WIDTH: a word space set as an object of its own), (x, baseline): pdfium's text
     #: leaves such an object out, and with it the space between the words either side
     blanks: list[tuple[float, float]] = field(default_factory=list)
+    #: the page's own text objects filled white and only filled (render modes 0 and 4): (address,
+    #: left, bottom, right, top), for :func:`unseen_text` to tell which stand on white
+    white_text: list[tuple[int, float, float, float, float]] = field(default_factory=list)
+    #: what the page draws that white text may stand on: its own images, form XObjects and paths
+    #: filled in a colour but white, (left, bottom, right, top)
+    backdrops: list[tuple[float, float, float, float]] = field(default_factory=list)
 
     @property
     def is_scan(self) -> bool:
@@ -201,6 +208,9 @@ def scan_page(page) -> PageObjects:
     nested = 0
     limit = count
     blanks = out.blanks
+    fill = (ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint())
+    fill_refs = tuple(ctypes.byref(v) for v in fill)
+    red, green, blue, alpha = fill
     for i, kind in enumerate(kinds):
         if i >= limit:
             break
@@ -210,12 +220,32 @@ def scan_page(page) -> PageObjects:
         if kind == _TEXT:
             if len(blanks) < MAX_BLANKS and obj_bounds(obj, *refs) and right.value - left.value < BLANK_WIDTH:
                 blanks.append((left.value, bottom.value))
+            if (
+                obj_fill_color(obj, *fill_refs)
+                and red.value >= WHITE
+                and green.value >= WHITE
+                and blue.value >= WHITE
+                and alpha.value
+                and len(out.white_text) < MAX_WHITE
+                and text_render_mode(obj) in _FILL_ONLY
+                and obj_bounds(obj, *refs)
+                and right.value - left.value >= BLANK_WIDTH
+            ):
+                address = ctypes.cast(obj, ctypes.c_void_p).value
+                out.white_text.append((address, left.value, bottom.value, right.value, top.value))
         elif kind == _IMAGE:
-            out.images.append((top.value if obj_bounds(obj, *refs) else 0.0, obj))
+            bounded = obj_bounds(obj, *refs)
+            out.images.append((top.value if bounded else 0.0, obj))
+            if bounded:
+                out.backdrops.append((left.value, bottom.value, right.value, top.value))
         elif kind == _PATH:
             if obj_bounds(obj, *refs):
                 out.add_path(left.value, bottom.value, right.value, top.value, obj)
+                if _painted(obj, fill, fill_refs):
+                    out.backdrops.append((left.value, bottom.value, right.value, top.value))
         elif kind == _FORM:
+            if obj_bounds(obj, *refs):  # what it draws is not looked into: it may be a backdrop
+                out.backdrops.append((left.value, bottom.value, right.value, top.value))
             budget[0] = MAX_OBJECTS - (i + 1) - nested
             _scan(out, values, refs, budget, obj, max(form_count(obj), 0), 1)
             nested = MAX_OBJECTS - (i + 1) - budget[0]
@@ -229,6 +259,45 @@ def scan_page(page) -> PageObjects:
 
 
 _INVISIBLE = pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE
+#: text render modes that fill the glyphs and do nothing else (fill; fill and add to the clip);
+#: the OCR layer over a scan is drawn in mode 3, invisible, and is never white text here
+_FILL_ONLY = frozenset((pdfium_c.FPDF_TEXTRENDERMODE_FILL, pdfium_c.FPDF_TEXTRENDERMODE_FILL_CLIP))
+#: a colour channel at least this bright (of 255) is white's, in text's and paths' fill colours
+WHITE = 250
+#: at most this many white text objects are kept per page
+MAX_WHITE = 2000
+
+
+def _painted(path, fill, fill_refs) -> bool:
+    """Whether ``path`` is filled in a colour other than white, or stroked (a backdrop, a rule)."""
+    mode, stroke = ctypes.c_int(), ctypes.c_int()
+    if not path_draw_mode(path, ctypes.byref(mode), ctypes.byref(stroke)):
+        return True
+    if stroke.value:
+        return True
+    if mode.value == pdfium_c.FPDF_FILLMODE_NONE:
+        return False
+    if not obj_fill_color(path, *fill_refs):
+        return True
+    return min(fill[0].value, fill[1].value, fill[2].value) < WHITE and fill[3].value > 0
+
+
+def unseen_text(objects: PageObjects) -> set[int]:
+    """The addresses of the text objects of ``objects.white_text`` that stand on nothing the page
+    draws (``objects.backdrops``: no image, form XObject or path filled in a colour but white
+    meets their bounds): text filled white on the white page, which no reader sees, as
+    typesetters mark a page for their own use (the Federal Register's white ``VerDate
+    Sep<11>2014 …`` at the foot and the turned ``… on DSK… with PROPOSALS`` in the margin). White
+    text on a coloured box, a bar or a picture (a table's header, a chart's figures) stays."""
+    out = set()
+    backdrops = objects.backdrops
+    for address, left, bottom, right, top in objects.white_text:
+        if not any(
+            b_left < right and b_right > left and b_bottom < top and b_top > bottom
+            for b_left, b_bottom, b_right, b_top in backdrops
+        ):
+            out.add(address)
+    return out
 
 
 def _count_invisible(out: PageObjects, top_text: list) -> None:

@@ -65,6 +65,7 @@ from ._pdf_objects import (
     is_fragment,
     scan_page,
     silent_text,
+    unseen_text,
 )
 from ._pdf_tables import (
     FoundTable,
@@ -281,14 +282,18 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # last line), no longer part it: it reads on over the break and they stay after it
     # (the_hideous_name_1985_pike85hideous.pdf: '… in MS-DOS part of the' / '† An earlier …' / 'name of a file');
     # a line of five underscores or more alone, the rule troff types above a page's footnotes, is left out:
-    # '__________________ † An earlier version …' had opened the footnote's text; a web or e-mail address
-    # cut at a line's end joins the next line without a space where that line carries it on (after '://',
-    # 'www.' or a mail's '@', or a path's part before one holding a slash or a query's marks), a sentence
-    # after an address keeping its space (federal-register-2020-17221.pdf: 'https:// www.regulations.gov',
+    # '__________________ † An earlier version …' had opened the footnote's text; a web or e-mail address cut
+    # at a line's end joins the next line without a space where that line carries it on (after '://', 'www.'
+    # or a mail's '@', or a path's part before one holding a slash or a query's marks), a sentence after an
+    # address keeping its space (federal-register-2020-17221.pdf: 'https:// www.regulations.gov',
     # '…AD-Inquiry@ faa.gov'); a list's last item ending a page without a stop, its last line running to the
-    # column's edge, reads on in the next page's first paragraph where that opens in lower case, as a paragraph
-    # does (a_catalogue_of_optimizing_transformations_1971_allen_catalog.pdf: item c.'s 'The compilation' /
-    # 'of C must assume …' over pp. 3-4 had been an item and a paragraph)
+    # column's edge, reads on in the next page's first paragraph where that opens in lower case, as a
+    # paragraph does (a_catalogue_of_optimizing_transformations_1971_allen_catalog.pdf: item c.'s 'The
+    # compilation' / 'of C must assume …' over pp. 3-4 had been an item and a paragraph); text filled white
+    # (render modes 0 and 4) on nothing the page draws (no image, form XObject or path filled in a colour or
+    # stroked meets it) is left out, as no reader sees it (federal-register-2020-17221.pdf's 'VerDate
+    # Sep<11>2014 … 06AUP1', joined by pdfium to 'Soekarno-', and the turned 'jbell on DSKJLSW7X2PROD with
+    # PROPOSALS'); white text on a coloured box and a scan's text layer (render mode 3) are read as before
     version="41",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),
@@ -638,7 +643,13 @@ def _read_page(
         zone = MARGIN_SHARE * info.geo.height
         margins = (info.geo.bottom + zone, info.geo.top - zone)
         info.lines, cut, info.chars = page_lines(
-            textpage, number, glyphs, info.joins, margins, info.objects.blanks
+            textpage,
+            number,
+            glyphs,
+            info.joins,
+            margins,
+            info.objects.blanks,
+            unseen_text(info.objects) if info.objects.white_text else (),
         )
         if info.lines:
             info.unmapped = _unmapped(textpage, info.lines)
