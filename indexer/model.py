@@ -105,22 +105,22 @@ ITEM_PARAGRAPHS = "item_paragraphs"
 #: ``ITEM_TAILS``). The item's text holds its words, as it reads; its Markdown writes it as a heading in the
 #: item (``- ### Title``); the modes and the chunks' texts do not change with it
 ITEM_HEADINGS = "item_headings"
-#: of a paragraph block in a list item (``IN_ITEM``, after a table or a code block in it): it is a heading of the
-#: item, of this level (an HTML ``<li>a<pre>x</pre><h3>Title</h3>text</li>``: 3; a Markdown ``### Title`` in
-#: the item after its fenced code), as ``ITEM_HEADINGS`` says of a heading in an item's own text; absent
+#: of a paragraph block in a list item (``IN_ITEM``, after a table or a code block in it): it is a heading of
+#: the item, of this level (an HTML ``<li>a<pre>x</pre><h3>Title</h3>text</li>``: 3; a Markdown ``### Title``
+#: in the item after its fenced code), as ``ITEM_HEADINGS`` says of a heading in an item's own text; absent
 #: otherwise. Its Markdown writes it as a heading in the item (``  ### Title``); the modes and the chunks'
 #: texts do not change with it
 HEADING_LEVEL = "heading_level"
-#: of a list: where the text an item shows after each of its nested lists starts, each (the item's
-#: index in ``items``, the offset in its text) where no nested list of the item follows that text, else
-#: (the item's index, the offset, the index in ``items`` of the first item after that text: the next
-#: list's; the number of items where a table or code block opens that list's first item, cutting the
-#: list there: the text then ends the list's Markdown); absent where no item has any (an HTML ``<li>a<ul>…</ul>b<ol>…</ol>c</li>``: "b" from 2 before
-#: the ``<ol>``'s first item, "c" from 4). A piece runs to the next one of its item or to the end of its
-#: text. The item's text holds them, as it reads; its Markdown writes each under the nested list before
-#: it, the item's own line ending where the first starts (at 0 for an item showing no text before its
-#: first nested list: its marker alone). A list read before the third value was given
-#: has pairs alone: its text after its nested lists is written after all of them
+#: of a list: where the text an item shows after each of its nested lists starts, each (the item's index in
+#: ``items``, the offset in its text) where no nested list of the item follows that text, else (the item's
+#: index, the offset, the index in ``items`` of the first item after that text: the next list's; the number of
+#: items where a table or code block opens that list's first item, cutting the list there: the text then ends
+#: the list's Markdown); absent where no item has any (an HTML ``<li>a<ul>…</ul>b<ol>…</ol>c</li>``: "b" from
+#: 2 before the ``<ol>``'s first item, "c" from 4). A piece runs to the next one of its item or to the end of
+#: its text. The item's text holds them, as it reads; its Markdown writes each under the nested list before
+#: it, the item's own line ending where the first starts (at 0 for an item showing no text before its first
+#: nested list: its marker alone). A list read before the third value was given has pairs alone: its text
+#: after its nested lists is written after all of them
 ITEM_TAILS = "item_tails"
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})

@@ -2705,9 +2705,9 @@ FOOT_NOTE_SIZE = 0.9
 
 def _foot_note(block: Block, group: Group, tail: Group) -> bool:
     """Whether ``block`` (made of ``group``) is small print under ``tail``'s last line on its page
-    (``tail``, a paragraph's group): a paragraph or list whose lines are all set in FOOT_NOTE_SIZE of that line's size at most, as
-    footnotes at a page's foot are (``† An earlier version of this appeared in …`` in 8 pt under
-    text in 10 pt)."""
+    (``tail``, a paragraph's group): a paragraph or list whose lines are all set in FOOT_NOTE_SIZE
+    of that line's size at most, as footnotes at a page's foot are (``† An earlier version of this
+    appeared in …`` in 8 pt under text in 10 pt)."""
     last = tail.lines[-1]
     return (
         block.kind in (PARAGRAPH, LIST)

@@ -3179,12 +3179,12 @@ def fallback_blocks(text: str) -> list[Block]:
     # 36: a heading in a list item (<li><h3>Title</h3><p>text</p></li>) says where it stands in the item's
     # text and its level (item_headings): its Markdown writes it as a heading in the item ("- ### Title"),
     # no longer as a plain paragraph of it
-    # a list item's text after a <pre> or a table in it a paragraph block for each of its paragraphs (its <p>s,
-    # text on both sides of two <br> in a row), no longer one block run together
+    # a list item's text after a <pre> or a table in it a paragraph block for each of its paragraphs (its
+    # <p>s, text on both sides of two <br> in a row), no longer one block run together
     # a list item's element holding a block or a <br> read as the item is, its paragraphs apart: two <br> in a
-    # row in a <span>, a <p> in a link, the <p>s of a <div>, two <br> in a row in a <p> (said in item_paragraphs,
-    # written as paragraphs of the item), a list in an inline element a nested list, a <pre> or a table in one
-    # a block in the item, no longer all read on the item's line
+    # row in a <span>, a <p> in a link, the <p>s of a <div>, two <br> in a row in a <p> (said in
+    # item_paragraphs, written as paragraphs of the item), a list in an inline element a nested list, a <pre>
+    # or a table in one a block in the item, no longer all read on the item's line
     # a list item's nested lists before its first <pre> or table read before it, no longer after it, the
     # item's text after them said to stand under them (item_tails); an item holding nothing before its <pre>
     # or table opened by it (opens_item: its marker), no longer written at the margin with no item, and one

@@ -267,33 +267,34 @@ def _choice(ctx: ExtractContext, key: str, default: str, allowed: tuple[str, ...
     # text (年度财务报告说明 in 18 pt over 10 pt) had stayed a paragraph, each CJK character being one font
     # size wide; a paragraph of CJK text set a size up (under 1.25 times the body's, not bold) that ends in
     # '。' and holds 16 CJK characters or more is a sentence, no heading, as a Latin one of 8 words is
-    # 41: a CJK paragraph cut by a page break one paragraph, joined without a space, where the page's last line
-    # runs to its column's edge and ends no sentence and the next page opens at its column's left margin (no
-    # first-line indent) with CJK text that is no Chinese number (pr-136-example.pdf: 要求银 / 行在免除罚息);
-    # a mark of three characters at most alone at the page's foot, under the paragraph, no longer parts a
-    # paragraph cut by a page break (Latin or CJK) and stays after it; two one-line headings whose sizes differ
-    # by under 1 pt, one right under the other and centred together, one title (pr-136-example.pdf's title in
-    # 24.8 and 25.7 pt had been two headings, its first line ranked under its second); on a scan's text layer, a
-    # line under half of whose characters are letters or digits, or narrower than half its characters' width
-    # at its size, no heading: what OCR read from a seal or a signature (pr-136-example.pdf's last page); a bold
-    # line of CJK text at the body's size a heading where a Latin one opening with a capital is: it opens with
-    # a CJK ideograph or kana, holds 40 characters at most and ends neither a sentence nor a clause; footnotes
-    # at the page's foot under a paragraph cut by a page break, set smaller (at most 0.9 times the size of its
-    # last line), no longer part it: it reads on over the break and they stay after it
-    # (the_hideous_name_1985_pike85hideous.pdf: '… in MS-DOS part of the' / '† An earlier …' / 'name of a file');
-    # a line of five underscores or more alone, the rule troff types above a page's footnotes, is left out:
-    # '__________________ † An earlier version …' had opened the footnote's text; a web or e-mail address cut
-    # at a line's end joins the next line without a space where that line carries it on (after '://', 'www.'
-    # or a mail's '@', or a path's part before one holding a slash or a query's marks), a sentence after an
-    # address keeping its space (federal-register-2020-17221.pdf: 'https:// www.regulations.gov',
-    # '…AD-Inquiry@ faa.gov'); a list's last item ending a page without a stop, its last line running to the
-    # column's edge, reads on in the next page's first paragraph where that opens in lower case, as a
-    # paragraph does (a_catalogue_of_optimizing_transformations_1971_allen_catalog.pdf: item c.'s 'The
-    # compilation' / 'of C must assume …' over pp. 3-4 had been an item and a paragraph); text filled white
-    # (render modes 0 and 4) on nothing the page draws (no image, form XObject or path filled in a colour or
-    # stroked meets it) is left out, as no reader sees it (federal-register-2020-17221.pdf's 'VerDate
-    # Sep<11>2014 … 06AUP1', joined by pdfium to 'Soekarno-', and the turned 'jbell on DSKJLSW7X2PROD with
-    # PROPOSALS'); white text on a coloured box and a scan's text layer (render mode 3) are read as before
+    # 41: a CJK paragraph cut by a page break one paragraph, joined without a space, where the page's last
+    # line runs to its column's edge and ends no sentence and the next page opens at its column's left margin
+    # (no first-line indent) with CJK text that is no Chinese number (pr-136-example.pdf: 要求银 / 行在免除罚息); a
+    # mark of three characters at most alone at the page's foot, under the paragraph, no longer parts a
+    # paragraph cut by a page break (Latin or CJK) and stays after it; two one-line headings whose sizes
+    # differ by under 1 pt, one right under the other and centred together, one title (pr-136-example.pdf's
+    # title in 24.8 and 25.7 pt had been two headings, its first line ranked under its second); on a scan's
+    # text layer, a line under half of whose characters are letters or digits, or narrower than half its
+    # characters' width at its size, no heading: what OCR read from a seal or a signature
+    # (pr-136-example.pdf's last page); a bold line of CJK text at the body's size a heading where a Latin one
+    # opening with a capital is: it opens with a CJK ideograph or kana, holds 40 characters at most and ends
+    # neither a sentence nor a clause; footnotes at the page's foot under a paragraph cut by a page break, set
+    # smaller (at most 0.9 times the size of its last line), no longer part it: it reads on over the break and
+    # they stay after it (the_hideous_name_1985_pike85hideous.pdf: '… in MS-DOS part of the' / '† An earlier
+    # …' / 'name of a file'); a line of five underscores or more alone, the rule troff types above a page's
+    # footnotes, is left out: '__________________ † An earlier version …' had opened the footnote's text; a
+    # web or e-mail address cut at a line's end joins the next line without a space where that line carries it
+    # on (after '://', 'www.' or a mail's '@', or a path's part before one holding a slash or a query's
+    # marks), a sentence after an address keeping its space (federal-register-2020-17221.pdf: 'https://
+    # www.regulations.gov', '…AD-Inquiry@ faa.gov'); a list's last item ending a page without a stop, its last
+    # line running to the column's edge, reads on in the next page's first paragraph where that opens in lower
+    # case, as a paragraph does (a_catalogue_of_optimizing_transformations_1971_allen_catalog.pdf: item c.'s
+    # 'The compilation' / 'of C must assume …' over pp. 3-4 had been an item and a paragraph); text filled
+    # white (render modes 0 and 4) on nothing the page draws (no image, form XObject or path filled in a
+    # colour or stroked meets it) is left out, as no reader sees it (federal-register-2020-17221.pdf's
+    # 'VerDate Sep<11>2014 … 06AUP1', joined by pdfium to 'Soekarno-', and the turned 'jbell on DSKJLSW7X2PROD
+    # with PROPOSALS'); white text on a coloured box and a scan's text layer (render mode 3) are read as
+    # before
     version="41",
     source_type="pdf",
     libraries=("pypdfium2", "pdfplumber"),

@@ -30,7 +30,8 @@ from dataclasses import replace
 from itertools import accumulate, pairwise
 from typing import Any
 
-from .._fast import new_block, new_item, relined, with_meta  # noqa: F401 (re-exported: the extractors' helpers)
+# re-exported: the extractors' helpers
+from .._fast import new_block, new_item, relined, with_meta  # noqa: F401
 from ..limits import ExtractContext
 from ..model import (
     CODE,

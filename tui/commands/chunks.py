@@ -63,7 +63,10 @@ def add_extract_options(p: argparse.ArgumentParser) -> None:
         "--pdf-tables",
         choices=("auto", "always", "never"),
         default="auto",
-        help="PDF table detection: on pages with ruling lines (auto, the default), every page (always) or never",
+        help=(
+            "PDF table detection: on pages with ruling lines (auto, the default), every page (always) "
+            "or never"
+        ),
     )
     g.add_argument(
         "--ocr",

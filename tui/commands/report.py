@@ -17,7 +17,10 @@ def register(sub: argparse._SubParsersAction) -> None:
         nargs="?",
         default=None,
         metavar="FOLDER",
-        help="the indexed folder, or a folder inside it to report only on its files (default: the current folder)",
+        help=(
+            "the indexed folder, or a folder inside it to report only on its files (default: the "
+            "current folder)"
+        ),
     )
     p.add_argument(
         "--db",

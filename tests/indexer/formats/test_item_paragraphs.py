@@ -184,7 +184,10 @@ def test_paragraphs_after_a_code_block_or_a_table_in_an_item(tmp_path):
     assert get_markdown(path) == "- a\n\n  ```\n  x\n  ```\n\n  b\n\n  c\n\n- z\n"
     assert [c["content"] for c in get_chunks(path)] == ["a", "x", "b\nc", "z"]
     # after a table: two <br> in a row part paragraphs there too, one <br> a space as in the item's text
-    page = "<ul><li>a<table><tr><th>k</th><th>v</th></tr><tr><td>1</td><td>2</td></tr></table>b<br><br>c<br>d</li></ul>"
+    page = (
+        "<ul><li>a<table><tr><th>k</th><th>v</th></tr><tr><td>1</td><td>2</td></tr></table>"
+        "b<br><br>c<br>d</li></ul>"
+    )
     blocks = html_blocks(page)[0]
     assert [(b.kind, b.text) for b in blocks] == [
         (LIST, "a"),

@@ -4,10 +4,11 @@ The office extractors and PDF have their own fuzz tests; these are the rest: bit
 truncations, byte runs inserted and deleted; for text formats also structure broken on purpose
 (unbalanced brackets and quotes, a MIME boundary cut, deep nesting, a long line); for zip
 containers a damaged member re-zipped or the central directory's stated place moved, for OLE
-files (.msg, .xls) a damaged stream rewritten in place. Seeded and bounded: the same mutations run every time, each source file's batch in a
-forked worker with a time-out, so a hang fails the test instead of stalling the suite. Every
-mutation must end in a Document (then chunked) or a documented error code; the registered
-extractor is called, not the API, which would turn a library's exception into PARSE_ERROR.
+files (.msg, .xls) a damaged stream rewritten in place. Seeded and bounded: the same mutations
+run every time, each source file's batch in a forked worker with a time-out, so a hang fails the
+test instead of stalling the suite. Every mutation must end in a Document (then chunked) or a
+documented error code; the registered extractor is called, not the API, which would turn a
+library's exception into PARSE_ERROR.
 """
 
 from __future__ import annotations
