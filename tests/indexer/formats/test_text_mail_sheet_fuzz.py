@@ -13,7 +13,6 @@ library's exception into PARSE_ERROR.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import random
 import re
@@ -25,10 +24,9 @@ import pytest
 
 from indexer import errors
 
-from .test_office_fuzz import _damage_xml, _flip_bits, _truncate
+from .test_office_fuzz import _damage_xml, _flip_bits, _truncate, fuzz_in_a_worker
 
 MUTATIONS = 40
-TIMEOUT = 60.0
 
 SOURCES = (
     "text/email/order_shipped.eml",
@@ -225,25 +223,7 @@ SHARED_SOURCES = (
 
 
 def _fuzz(path, seed: int) -> None:
-    import indexer.formats.registry as registry
-
-    registry.load_all()
-    ctx = multiprocessing.get_context("fork")
-    parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_batch, args=(path.read_bytes(), path.name, seed, child))
-    proc.start()
-    child.close()
-    finished = parent.poll(TIMEOUT)
-    outcomes = parent.recv() if finished else None
-    proc.join(1.0)
-    if proc.is_alive():
-        proc.kill()
-        proc.join()
-    assert outcomes is not None, f"{path.name}: the mutations did not finish within {TIMEOUT:.0f} s"
-    print(path.name, outcomes)
-    bad = [k for k in outcomes if k != "ok" and k not in errors.CODES]
-    assert not bad, bad  # undocumented codes, or a library's exception the extractor let through
-    assert sum(outcomes.values()) >= MUTATIONS // 2
+    fuzz_in_a_worker(_batch, path, seed, MUTATIONS)
 
 
 @pytest.mark.parametrize("relative", SOURCES)
