@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from tui.cli import UserError
 from tui.present import counted, where_parts
@@ -54,6 +55,23 @@ def add_mode_options(p: argparse.ArgumentParser) -> None:
         help="row: rows per chunk (default: 3 for CSV, 1 for spreadsheets)",
     )
     p.add_argument("--list-images", action="store_true", help="extract images instead of placeholders")
+
+
+def add_index_options(p: argparse.ArgumentParser, *, poll: bool = False) -> None:
+    """The options of the commands that index a folder (``ui``, ``index``, ``watch``), worded alike:
+    the index file, the worker processes and, for those that watch, polling."""
+    p.add_argument(
+        "--db", type=Path, metavar="PATH", help="the index file (default: FOLDER/.chunkscope/index.db)"
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="extraction worker processes (default: one per core)",
+    )
+    if poll:
+        p.add_argument("--poll", action="store_true", help="watch by polling instead of native file events")
 
 
 def add_extract_options(p: argparse.ArgumentParser) -> None:
@@ -172,8 +190,6 @@ def params_from(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from indexer import chunk_document, extract
     from tui.cli import existing_file
 

@@ -12,22 +12,13 @@ from pathlib import Path
 
 from rich.text import Text
 
-from tui.commands.chunks import add_extract_options, extract_options
+from tui.commands.chunks import add_extract_options, add_index_options, extract_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("index", help="index a folder into its SQLite file (.chunkscope/index.db)")
     p.add_argument("folder", type=Path, metavar="FOLDER", help="the folder to index")
-    p.add_argument(
-        "--db", type=Path, metavar="PATH", help="the index file (default: FOLDER/.chunkscope/index.db)"
-    )
-    p.add_argument(
-        "--jobs",
-        type=int,
-        default=None,
-        metavar="N",
-        help="extraction worker processes (default: one per core)",
-    )
+    add_index_options(p)
     p.add_argument(
         "--modes",
         nargs="+",

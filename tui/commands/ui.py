@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from tui.commands.chunks import add_extract_options, extract_options
+from tui.commands.chunks import add_extract_options, add_index_options, extract_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,15 +17,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         metavar="FOLDER",
         help="the folder to index and browse (default: the current one)",
     )
-    p.add_argument("--db", metavar="PATH", help="the index file (default: FOLDER/.chunkscope/index.db)")
-    p.add_argument(
-        "--jobs",
-        type=int,
-        default=None,
-        metavar="N",
-        help="extraction worker processes (default: one per core)",
-    )
-    p.add_argument("--poll", action="store_true", help="watch by polling instead of native file events")
+    add_index_options(p, poll=True)
     p.add_argument("--no-watch", action="store_true", help="show the index without indexing or watching")
     p.add_argument(
         "--images",

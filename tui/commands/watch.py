@@ -15,23 +15,13 @@ import threading
 import time
 from pathlib import Path
 
-from tui.commands.chunks import add_extract_options, extract_options
+from tui.commands.chunks import add_extract_options, add_index_options, extract_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("watch", help="keep a folder's index current (headless), logging each change")
     p.add_argument("folder", type=Path, metavar="FOLDER", help="the folder to watch")
-    p.add_argument(
-        "--db", type=Path, metavar="PATH", help="the index file (default: FOLDER/.chunkscope/index.db)"
-    )
-    p.add_argument(
-        "--jobs",
-        type=int,
-        default=None,
-        metavar="N",
-        help="extraction worker processes (default: one per core)",
-    )
-    p.add_argument("--poll", action="store_true", help="watch by polling instead of native file events")
+    add_index_options(p, poll=True)
     p.add_argument(
         "--quiet-ms",
         type=int,
