@@ -367,21 +367,6 @@ def put_in_place(blocks: list[Block], placed: Mapping[int, list[Block]]) -> list
     return [b for block in blocks for b in placed.get(id(block), (block,))]
 
 
-def renumbered(blocks: list[Block]) -> list[Block]:
-    """``blocks`` as a mail places them in the text it assembles, each block's lines numbered
-    anew, line for line (:func:`~indexer.model.assemble`), by an e-mail and an Outlook message
-    alike: a Markdown list's ``item_lines`` (the line each item starts on in the text the list
-    was read from, a Markdown part's or an attached ``.md`` file's, where an item may run over
-    several lines) left out: that text is not the mail's, and in the mail's each item is a line,
-    as in a list for which the Markdown reader keeps none."""
-    return [
-        replace(b, meta={k: v for k, v in b.meta.items() if k != "item_lines"})
-        if b.meta and "item_lines" in b.meta
-        else b
-        for b in blocks
-    ]
-
-
 def text_chars(blocks: list[Block]) -> int:
     """The characters ``blocks`` add to a document's text (see ``indexer.model.assemble``): each
     block's text (an image's placeholder for one without) and the break before it."""

@@ -82,7 +82,6 @@ from ._attached import (
     page_text,
     plain_body,
     put_in_place,
-    renumbered,
     svg_picture,
     text_chars,
     textual,
@@ -1827,7 +1826,6 @@ def _document(source_type: str, reader: _Reader, metadata: dict[str, Any]) -> Do
         warnings=tuple(reader.warnings),
         notes=tuple(reader.notes),
     )
-    blocks = renumbered(blocks)  # (the lines its Markdown lists' items start on in their own text)
     return assemble_blocks(source_type, blocks, images=images, metadata=metadata, coverage=coverage)
 
 

@@ -59,7 +59,6 @@ from ._attached import (
     page_text,
     plain_body,
     put_in_place,
-    renumbered,
     svg_picture,
     text_chars,
 )
@@ -2062,7 +2061,7 @@ def extract_msg_document(data: bytes, ctx: ExtractContext) -> Document:
     )
     return assemble(
         "msg",
-        renumbered(st.blocks),  # (the lines its Markdown lists' items start on in their own text)
+        st.blocks,
         images=in_messages(shown_alts(st.blocks, st.images.values()), st.blocks),
         metadata={"source_type": "msg", **h},
         coverage=coverage,
